@@ -1,0 +1,25 @@
+/**
+ * `npm test`: everything CI checks, in the order a failure is cheapest to find.
+ * Runs against embedded PGlite always, and also against PostgreSQL when DATABASE_URL is set.
+ */
+import { runSteps, type Step } from './run-steps.ts';
+
+const steps: Step[] = [
+  { name: 'contracts: build + generate module', command: 'npm run generate -w contracts' },
+  { name: 'lint: eslint', command: 'npx eslint .' },
+  { name: 'lint: prettier', command: 'npx prettier --check .' },
+  { name: 'lint: solhint', command: 'npm run lint -w contracts' },
+  { name: 'typecheck', command: 'npm run typecheck --workspaces --if-present' },
+  { name: 'contracts: forge tests', command: 'npm test -w contracts' },
+  // The server suite runs on PGlite always and repeats on PostgreSQL when DATABASE_URL is set
+  // (it reports those as skipped otherwise).
+  { name: 'server: tests', command: 'npm test -w server' },
+  {
+    name: 'web: production build (local chains)',
+    command: 'npm run build -w web',
+    env: { VITE_DEPLOYMENT: 'local' },
+  },
+  { name: 'e2e: browser tests', command: 'npm test -w e2e' },
+];
+
+process.exit(await runSteps(steps));
