@@ -1,0 +1,253 @@
+/**
+ * The end-to-end stack: two fresh anvil chains (ids 1 and 56) on free ports with the contracts
+ * deployed, the real server (fresh database) serving the production web build, and Chromium.
+ * Everything is started per test file and torn down at the end; nothing uses the fixed ports of
+ * `npm start`.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  type Chain,
+  type PublicClient,
+  type WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { networkByChainId, toViemChain, type SupportedChainId } from '@app/contracts/chains';
+import { localDeployerKey } from '@app/contracts/accounts';
+import type { ChainDeployment } from '@app/contracts/generated';
+import { deployLocal, startAnvil } from '@app/contracts/local';
+import { startServer } from '../server/src/start.ts';
+import { chromiumArgs, chromiumPath, mobileViewport } from './browser.ts';
+import { installWallet, type WalletConfig, type WalletHandle } from './wallet/index.ts';
+
+export const e2eDir = fileURLToPath(new URL('.', import.meta.url));
+export const repoDir = join(e2eDir, '..');
+export const webDist = join(repoDir, 'web', 'dist');
+export const artifactsDir = join(e2eDir, 'artifacts');
+
+export const chainIds: SupportedChainId[] = [1, 56];
+
+export interface LocalChain {
+  chainId: SupportedChainId;
+  rpcUrl: string;
+  deployment: ChainDeployment;
+  chain: Chain;
+  client: PublicClient;
+  /** The deployer (account 0): owner of the local USDC, can mint. */
+  deployer: WalletClient;
+  stop(): Promise<void>;
+}
+
+export interface Stack {
+  chains: Record<SupportedChainId, LocalChain>;
+  server: { url: string; port: number; close(): Promise<void> };
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** Fails with a clear message when the production web build is missing. */
+export function assertWebBuilt(): void {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(
+      `The web production build is missing (${join(webDist, 'index.html')}).\n` +
+        'Build it first from the repository root:  VITE_DEPLOYMENT=local npm run build -w web\n' +
+        '(`npm test` at the root does this before the e2e step.)',
+    );
+  }
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium is missing at ${chromiumPath}. Install Debian's: apt-get install -y chromium ` +
+        '(or set CHROMIUM_PATH).',
+    );
+  }
+}
+
+/** A fresh PostgreSQL database next to DATABASE_URL's, dropped again on teardown. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  // pg is the server's dependency; resolve it from there rather than declaring it twice.
+  const requireFromServer = createRequire(join(repoDir, 'server', 'package.json'));
+  const pg = requireFromServer('pg') as typeof import('pg');
+  const name = `e2e_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+async function startChain(chainId: SupportedChainId): Promise<LocalChain> {
+  const anvil = await startAnvil({ chainId, port: 0 });
+  try {
+    const deployment = await deployLocal({ rpcUrl: anvil.rpcUrl, chainId });
+    const network = networkByChainId(chainId);
+    if (!network) throw new Error(`unknown chain ${chainId}`);
+    const chain = toViemChain(network, anvil.rpcUrl);
+    return {
+      chainId,
+      rpcUrl: anvil.rpcUrl,
+      deployment,
+      chain,
+      client: createPublicClient({ chain, transport: http(anvil.rpcUrl) }),
+      deployer: createWalletClient({
+        chain,
+        transport: http(anvil.rpcUrl),
+        account: privateKeyToAccount(localDeployerKey),
+      }),
+      stop: anvil.stop,
+    };
+  } catch (err) {
+    await anvil.stop();
+    throw err;
+  }
+}
+
+/** Starts chains, server and browser. Call `stop()` in an `after` hook. */
+export async function startStack(): Promise<Stack> {
+  assertWebBuilt();
+  mkdirSync(artifactsDir, { recursive: true });
+  const cleanups: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    const errors: unknown[] = [];
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+    cleanups.length = 0;
+    if (errors.length) throw new AggregateError(errors, 'e2e teardown failed');
+  };
+  try {
+    const [eth, bsc] = await Promise.all(chainIds.map(startChain));
+    if (!eth || !bsc) throw new Error('chains did not start');
+    cleanups.push(eth.stop, bsc.stop);
+
+    let database: { databaseUrl?: string; pgliteDir?: string };
+    if (process.env.DATABASE_URL) {
+      const pg = await freshPostgres(process.env.DATABASE_URL);
+      cleanups.push(pg.drop);
+      database = { databaseUrl: pg.url };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'e2e-pglite-'));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      database = { pgliteDir: dir };
+    }
+
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      ...database,
+      rpcUrls: { 1: eth.rpcUrl, 56: bsc.rpcUrl },
+      deployment: 'local',
+      webDist,
+    });
+    cleanups.push(() => server.close());
+
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    cleanups.push(() => browser.close());
+
+    return { chains: { 1: eth, 56: bsc }, server, browser, stop };
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+}
+
+export interface AppSession {
+  context: BrowserContext;
+  page: Page;
+  wallet: WalletHandle;
+  /** Console messages, page errors and failed requests of this session, in order. */
+  consoleLines: string[];
+}
+
+/** A fresh browser context (mobile viewport) with the test wallet installed, and one page. */
+export async function openSession(stack: Stack, wallet: Omit<WalletConfig, 'rpcUrls'>) {
+  const context = await stack.browser.newContext({
+    viewport: mobileViewport,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  const handle = await installWallet(context, {
+    rpcUrls: { 1: stack.chains[1].rpcUrl, 56: stack.chains[56].rpcUrl },
+    ...wallet,
+  });
+  const page = await context.newPage();
+  const consoleLines: string[] = [];
+  const stamp = () => new Date().toISOString().slice(11, 23);
+  page.on('console', (m) => consoleLines.push(`${stamp()} [${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => consoleLines.push(`${stamp()} [pageerror] ${e.stack ?? e.message}`));
+  page.on('requestfailed', (r) =>
+    consoleLines.push(
+      `${stamp()} [requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText}`,
+    ),
+  );
+  const session: AppSession = { context, page, wallet: handle, consoleLines };
+  return session;
+}
+
+export function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Saves a screenshot, the console log and the wallet log of a failed scenario to e2e/artifacts/. */
+export async function saveFailureArtifacts(name: string, session: AppSession): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const base = join(artifactsDir, `${slug(name)}-failure`);
+  try {
+    await session.page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 5000 });
+  } catch (err) {
+    session.consoleLines.push(`[harness] screenshot failed: ${String(err)}`);
+  }
+  writeFileSync(`${base}.console.log`, session.consoleLines.join('\n') + '\n');
+  writeFileSync(`${base}.wallet.json`, JSON.stringify(session.wallet.log, null, 2) + '\n');
+}
+
+/**
+ * Runs `fn` in a fresh session; on failure saves artifacts, and always closes the context.
+ */
+export async function withSession<T>(
+  stack: Stack,
+  name: string,
+  wallet: Omit<WalletConfig, 'rpcUrls'>,
+  fn: (session: AppSession) => Promise<T>,
+): Promise<T> {
+  const session = await openSession(stack, wallet);
+  try {
+    return await fn(session);
+  } catch (err) {
+    await saveFailureArtifacts(name, session);
+    throw err;
+  } finally {
+    await session.context.close();
+  }
+}

@@ -1,0 +1,64 @@
+/** Types shared by the injected test wallet (browser) and the tests (Node). No runtime code. */
+
+export type Hex = `0x${string}`;
+
+export interface WalletConfig {
+  /** JSON-RPC URL (an anvil) per chain id the wallet knows. */
+  rpcUrls: Record<number, string>;
+  /** The wallet's single account; anvil must have it unlocked (its dev accounts are). */
+  account: Hex;
+  /** Chain the wallet is on when the page loads (the first time; later loads restore the last one). */
+  initialChainId: number;
+  /**
+   * Chains the wallet knows an RPC for but that the user has "not added" yet:
+   * wallet_switchEthereumChain to them fails with 4902 until wallet_addEthereumChain is called.
+   */
+  unaddedChains?: number[];
+  /** Whether eth_accounts returns the account before eth_requestAccounts (a previously approved site). */
+  preconnected?: boolean;
+  /** Set window.ethereum (default true). */
+  setWindowEthereum?: boolean;
+  /** Announce by EIP-6963 (default true). */
+  announce?: boolean;
+  /** Like MetaMask, switch to a chain right after wallet_addEthereumChain added it (default true). */
+  switchOnAdd?: boolean;
+  /** EIP-6963 provider info overrides (name, rdns, uuid). */
+  info?: Partial<Eip6963Info>;
+  /** Name of a function on window (a Playwright binding) each finished request is reported to. */
+  reportBinding?: string;
+}
+
+export interface Eip6963Info {
+  uuid: string;
+  name: string;
+  icon: string;
+  rdns: string;
+}
+
+/** One request the app made to the wallet. */
+export interface WalletLogEntry {
+  /** Unique per request (page load + counter); an entry is reported when it starts and again when it ends. */
+  id: string;
+  method: string;
+  params: unknown;
+  /** Chain the wallet was on when the request arrived. */
+  chainId: number;
+  /** How it ended: the result, or the error code and message. */
+  outcome?: { ok: true; result: unknown } | { ok: false; code: number; message: string };
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/** Test controls on `window.__e2eWallet`. */
+export interface WalletControls {
+  /** The next call of `method` fails with EIP-1193 code 4001 'User rejected the request.' */
+  rejectNext(method: string): void;
+  /** Every request the app made since this page loaded (the harness keeps one across reloads). */
+  log: WalletLogEntry[];
+  /** The wallet's current chain id. */
+  chainId(): number;
+  /** Chain ids added so far. */
+  addedChains(): number[];
+  /** Emit an EIP-1193 event to the app's listeners. */
+  emit(event: string, payload: unknown): void;
+}
