@@ -1,0 +1,172 @@
+/**
+ * Issuing sign-in nonces and logging in with a signed SIWE message. A login checks everything first
+ * and then, in ONE transaction, consumes the nonce, creates or updates the user and creates the
+ * session, so a failed login changes nothing.
+ */
+import { getAddress, type Address, type Hex } from 'viem';
+import type { ResolvedConfig } from '../config.ts';
+import { pgErrorCode, type Db, type Queryable } from '../db/db.ts';
+import { consumeNonce, deleteStaleNonces, insertNonce, openNonces } from '../db/queries/nonces.ts';
+import { insertSession } from '../db/queries/sessions.ts';
+import {
+  findUserByAddress,
+  findUserByInviteCode,
+  upsertUserOnLogin,
+  type UserRow,
+} from '../db/queries/users.ts';
+import { AppError, ErrorCode, validationError } from '../http/errors.ts';
+import { hashToken, newInviteCode, newNonce, newSessionToken } from './random.ts';
+import { buildLoginMessage, messageIsCurrent, signatureMatches, type Origin } from './siwe.ts';
+
+export interface AuthContext {
+  db: Db;
+  config: ResolvedConfig;
+  origin: Origin;
+}
+
+/** How many of an address's open nonces a signature is tried against (several open tabs). */
+const MAX_OPEN_NONCES = 5;
+
+export interface IssuedCode {
+  nonce: string;
+  message: string;
+  expiresAt: Date;
+}
+
+export async function issueLoginCode(
+  ctx: AuthContext,
+  address: Address,
+  chainId: number,
+): Promise<IssuedCode> {
+  const issuedAt = ctx.config.now();
+  const expiresAt = new Date(issuedAt.getTime() + ctx.config.nonceTtlMs);
+  const nonce = newNonce();
+  const message = buildLoginMessage({
+    origin: ctx.origin,
+    appName: ctx.config.appName,
+    address,
+    chainId,
+    nonce,
+    issuedAt,
+    expiresAt,
+  });
+  await insertNonce(ctx.db, {
+    nonce,
+    address: address.toLowerCase(),
+    chain_id: chainId,
+    message,
+    issued_at: issuedAt,
+    expires_at: expiresAt,
+  });
+  // Housekeeping: keep the table small. Cheap with the expires_at index.
+  await deleteStaleNonces(ctx.db, issuedAt);
+  return { nonce, message, expiresAt };
+}
+
+export interface LoginInput {
+  address: Address;
+  signature: Hex;
+  /** When given (register), must equal the chain id in the signed message. */
+  chainId?: number;
+  wallet: string | null;
+  /** An inviter's invite code or address; recorded on first login only. */
+  inviteCode: string | null;
+}
+
+export interface LoginResult {
+  token: string;
+  user: UserRow;
+  chainId: number;
+  expiresAt: Date;
+}
+
+export async function login(ctx: AuthContext, input: LoginInput): Promise<LoginResult> {
+  const now = ctx.config.now();
+  const address = getAddress(input.address);
+  const lower = address.toLowerCase();
+
+  const open = await openNonces(ctx.db, lower, now, MAX_OPEN_NONCES);
+  if (open.length === 0) throw new AppError(ErrorCode.nonceInvalid);
+  let chosen: (typeof open)[number] | undefined;
+  for (const candidate of open) {
+    if (await signatureMatches(address, candidate.message, input.signature)) {
+      chosen = candidate;
+      break;
+    }
+  }
+  if (!chosen) throw new AppError(ErrorCode.badSignature);
+  const current = messageIsCurrent(chosen.message, {
+    origin: ctx.origin,
+    address,
+    chainId: chosen.chain_id,
+    nonce: chosen.nonce,
+    now,
+  });
+  if (!current) throw new AppError(ErrorCode.nonceInvalid);
+  if (input.chainId !== undefined && input.chainId !== chosen.chain_id) {
+    throw validationError('chainMismatch', 'chain');
+  }
+  const nonce = chosen;
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        if (!(await consumeNonce(tx, nonce.nonce, now))) throw new AppError(ErrorCode.nonceInvalid);
+        const existing = await findUserByAddress(tx, lower);
+        const inviter = existing ? null : await resolveInviter(tx, input.inviteCode, lower);
+        const user = await upsertUserOnLogin(tx, {
+          address: lower,
+          invite_code: existing?.invite_code ?? newInviteCode(),
+          inviter,
+          invited_with: existing ? null : input.inviteCode,
+          wallet: input.wallet,
+          now,
+        });
+        const token = newSessionToken();
+        const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs);
+        await insertSession(tx, {
+          token_hash: hashToken(token),
+          user_id: user.id,
+          chain_id: nonce.chain_id,
+          created_at: now,
+          expires_at: expiresAt,
+        });
+        return { token, user, chainId: nonce.chain_id, expiresAt };
+      });
+    } catch (err) {
+      // A new user's random invite code collided with another user's (about 1 in 10^12): retry.
+      if (pgErrorCode(err) === '23505' && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+/** Inviter address (lower-case) for an invite code or address; null when it names nobody else. */
+async function resolveInviter(
+  q: Queryable,
+  code: string | null,
+  self: string,
+): Promise<string | null> {
+  if (!code) return null;
+  if (/^0x[0-9a-fA-F]{40}$/.test(code)) {
+    const inviter = code.toLowerCase();
+    return inviter === self ? null : inviter;
+  }
+  const owner = await findUserByInviteCode(q, code.toUpperCase());
+  return owner && owner.address !== self ? owner.address : null;
+}
+
+/** The login info object the web stores (spec §3 loginInfo); `Token` is added by the login routes. */
+export function loginInfo(user: UserRow, session: { chainId: number; expiresAt: Date }) {
+  return {
+    Id: user.id,
+    Address: getAddress(user.address),
+    InviteCode: user.invite_code,
+    Inviter: user.inviter ? getAddress(user.inviter) : null,
+    Wallet: user.wallet,
+    ChainId: session.chainId,
+    CreatedAt: user.created_at.toISOString(),
+    LastLoginAt: user.last_login_at.toISOString(),
+    ExpiresAt: session.expiresAt.toISOString(),
+  };
+}

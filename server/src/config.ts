@@ -1,0 +1,135 @@
+/**
+ * Server configuration. `startServer` takes a `ServerConfig`; `configFromEnv` builds one from the
+ * environment for `main.ts`. Chain ids come from `@app/contracts/chains`, never from literals here.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isSupportedChainId, type Deployment, type SupportedChainId } from '@app/contracts/chains';
+
+export interface RateLimitConfig {
+  /** Requests allowed per IP in one window. */
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface ServerConfig {
+  /** 0 = a free port. */
+  port: number;
+  /** Listening address; default 127.0.0.1. */
+  host?: string;
+  /** PostgreSQL URL. Unset = embedded PGlite in `pgliteDir`. */
+  databaseUrl?: string;
+  /** PGlite data directory; default `<repo>/.data/pglite`. */
+  pgliteDir?: string;
+  /** Upstream JSON-RPC URL per chain id, for the /rpc proxy (and later the indexer). */
+  rpcUrls: Partial<Record<SupportedChainId, string>>;
+  deployment: Deployment;
+  /** Built web app to serve at `/`. */
+  webDist?: string;
+  /** Origin the web app is served from (SIWE domain and URI); default derived from the listening address. */
+  appOrigin?: string;
+
+  // Optional knobs (defaults below); tests use them.
+  /** Name in the sign-in statement. */
+  appName?: string;
+  /** Clock; injected by tests. */
+  now?: () => Date;
+  /** Lifetime of a sign-in nonce; default 5 minutes. */
+  nonceTtlMs?: number;
+  /** Lifetime of a session; default 7 days. */
+  sessionTtlMs?: number;
+  /** Per-IP limit on the login endpoints (getcode, metamasklogin, register). */
+  loginRateLimit?: RateLimitConfig;
+  /** Per-IP limit on the /rpc proxy. */
+  rpcRateLimit?: RateLimitConfig;
+  /** Timeout of one upstream JSON-RPC call. */
+  rpcTimeoutMs?: number;
+  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  trustProxy?: boolean;
+  /** Pino log level, or false for no logs (default). */
+  logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | false;
+}
+
+/** A config with every default filled in. */
+export type ResolvedConfig = Required<Omit<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin'>> &
+  Pick<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin'>;
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const defaults = {
+  host: '127.0.0.1',
+  pgliteDir: path.join(repoRoot, '.data', 'pglite'),
+  appName: 'Honest Stake',
+  nonceTtlMs: 5 * 60 * 1000,
+  sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
+  loginRateLimit: { max: 120, timeWindowMs: 60 * 1000 },
+  rpcRateLimit: { max: 1200, timeWindowMs: 60 * 1000 },
+  rpcTimeoutMs: 30 * 1000,
+} as const;
+
+export function resolveConfig(config: ServerConfig): ResolvedConfig {
+  return {
+    ...config,
+    host: config.host ?? defaults.host,
+    pgliteDir: config.pgliteDir ?? defaults.pgliteDir,
+    appName: config.appName ?? defaults.appName,
+    now: config.now ?? (() => new Date()),
+    nonceTtlMs: config.nonceTtlMs ?? defaults.nonceTtlMs,
+    sessionTtlMs: config.sessionTtlMs ?? defaults.sessionTtlMs,
+    loginRateLimit: config.loginRateLimit ?? defaults.loginRateLimit,
+    rpcRateLimit: config.rpcRateLimit ?? defaults.rpcRateLimit,
+    rpcTimeoutMs: config.rpcTimeoutMs ?? defaults.rpcTimeoutMs,
+    trustProxy: config.trustProxy ?? false,
+    logLevel: config.logLevel ?? false,
+  };
+}
+
+/**
+ * The origin the SIWE message is bound to when `appOrigin` is not configured: the listening
+ * address. An unspecified or loopback host becomes 127.0.0.1 (the URL `startServer` returns).
+ */
+export function deriveOrigin(host: string, port: number): string {
+  const loopback = ['0.0.0.0', '::', '::1', 'localhost', '127.0.0.1', ''];
+  const h = loopback.includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
+
+/** Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, WEB_DIST, APP_ORIGIN, ... */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const rpcUrls: ServerConfig['rpcUrls'] = {};
+  for (const [key, value] of Object.entries(env)) {
+    const m = /^RPC_URL_(\d+)$/.exec(key);
+    if (!m || !value) continue;
+    const chainId = Number(m[1]);
+    if (!isSupportedChainId(chainId)) throw new Error(`${key}: chain ${chainId} is not supported`);
+    rpcUrls[chainId] = value;
+  }
+  const deployment = env.DEPLOYMENT ?? 'local';
+  if (deployment !== 'local' && deployment !== 'production') {
+    throw new Error(`DEPLOYMENT must be 'local' or 'production', not '${deployment}'`);
+  }
+  const int = (name: string): number | undefined => {
+    const v = env[name];
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+    return n;
+  };
+  const loginMax = int('LOGIN_RATE_LIMIT');
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  return {
+    port: int('PORT') ?? 3000,
+    host: env.HOST || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: env.PGLITE_DIR || undefined,
+    rpcUrls,
+    deployment,
+    webDist: env.WEB_DIST || undefined,
+    appOrigin: env.APP_ORIGIN || undefined,
+    appName: env.APP_NAME || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    loginRateLimit:
+      loginMax === undefined ? undefined : { ...defaults.loginRateLimit, max: loginMax },
+    logLevel: logLevel === 'silent' ? false : (logLevel as ServerConfig['logLevel']),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The built web app at `/`: index.html (and other HTML) must be revalidated on every load so a new
+ * deploy is picked up; Vite's content-hashed files under /assets/ never change, so they are cached
+ * for a year.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const cacheControlFor = (filePath: string): string =>
+  filePath.endsWith('.html')
+    ? 'no-cache'
+    : filePath.split(path.sep).includes('assets')
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=3600';
+
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const root = path.resolve(webDist);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`webDist ${root} has no index.html (build the web app first)`);
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: ['index.html'],
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', cacheControlFor(filePath));
+    },
+  });
+}
