@@ -1,0 +1,182 @@
+/**
+ * Test helpers: a server on a free port against a fresh database, on every engine available
+ * (PGlite in a temp dir always; PostgreSQL too when DATABASE_URL is set, in a fresh database per
+ * server so parallel runs never collide).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import type { ServerConfig } from '../config.ts';
+import { startServer, type RunningServer } from '../start.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+export function engines(): Engine[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export async function tempDir(prefix = 'server-test-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/** A fresh database on the DATABASE_URL server; `drop` removes it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `server_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Database settings for one engine, and how to remove the database afterwards. */
+export async function databaseFor(
+  engine: Engine,
+): Promise<{ db: Pick<ServerConfig, 'databaseUrl' | 'pgliteDir'>; cleanup(): Promise<void> }> {
+  if (engine === 'postgres') {
+    const fresh = await freshPostgresDatabase();
+    return { db: { databaseUrl: fresh.url }, cleanup: fresh.drop };
+  }
+  const dir = await tempDir('server-pglite-');
+  return {
+    db: { pgliteDir: dir },
+    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A settable clock for `config.now`. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+export interface TestServer extends RunningServer {
+  clock: ReturnType<typeof testClock>;
+  /** Stops the server and removes its database. */
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(
+  engine: Engine,
+  overrides: Partial<ServerConfig> = {},
+): Promise<TestServer> {
+  const { db, cleanup } = await databaseFor(engine);
+  const clock = testClock();
+  const server = await startServer({
+    port: 0,
+    rpcUrls: {},
+    deployment: 'local',
+    now: clock.now,
+    loginRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    ...db,
+    ...overrides,
+  });
+  return {
+    ...server,
+    clock,
+    async stop() {
+      await server.close();
+      await cleanup();
+    },
+  };
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: { code: number; msg: string; data: T };
+}
+
+/** POST an application/x-www-form-urlencoded body, as the web app does. */
+export async function postForm<T = Record<string, unknown>>(
+  base: string,
+  route: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const res = await fetch(base + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as ApiResponse<T>['body'] };
+}
+
+export async function getJson<T = Record<string, unknown>>(
+  base: string,
+  route: string,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const res = await fetch(base + route, { headers });
+  return { status: res.status, body: (await res.json()) as ApiResponse<T>['body'] };
+}
+
+export interface CodeData {
+  Code: string;
+  Message: string;
+  ExpiresAt: string;
+}
+
+export interface LoginData {
+  Token: string;
+  Id: number;
+  Address: string;
+  InviteCode: string;
+  Inviter: string | null;
+  Wallet: string | null;
+  ChainId: number;
+}
+
+/** getcode + personal_sign + metamasklogin with a local account. */
+export async function signIn(
+  base: string,
+  account: PrivateKeyAccount,
+  extra: Record<string, string> = {},
+): Promise<LoginData> {
+  const code = await postForm<CodeData>(base, '/v1/user/getcode', { address: account.address });
+  if (code.body.code !== 0) throw new Error(`getcode failed: ${JSON.stringify(code.body)}`);
+  const signature = await account.signMessage({ message: code.body.data.Message });
+  const res = await postForm<LoginData>(base, '/v1/user/metamasklogin', {
+    address: account.address,
+    signature,
+    ...extra,
+  });
+  if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Row counts of the login tables, to prove a failed request changed nothing. */
+export async function counts(server: RunningServer) {
+  const q = async (sql: string) =>
+    Number((await server.db.query<{ n: number | string }>(sql)).rows[0]!.n);
+  return {
+    users: await q('SELECT count(*)::int AS n FROM users'),
+    sessions: await q('SELECT count(*)::int AS n FROM sessions'),
+    usedNonces: await q('SELECT count(*)::int AS n FROM login_nonces WHERE used_at IS NOT NULL'),
+  };
+}
