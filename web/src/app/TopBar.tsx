@@ -1,0 +1,62 @@
+import { networkList, type NetworkKey } from '@app/contracts/chains';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from 'wagmi';
+import { WalletButton } from '../features/wallet/WalletButton';
+import { chooseNetwork } from '../features/wallet/session-actions';
+import { changeLanguage, currentLanguage } from '../i18n';
+import { languages, type LanguageCode } from '../i18n/languages';
+import { useNetwork } from '../shared/network';
+import { Dropdown } from '../shared/ui/Dropdown';
+import { BellIcon, ChevronIcon, GlobeIcon, LogoMark } from '../shared/ui/icons';
+import { navigate } from './router';
+
+/** Custom navigation of the tab pages: logo, network, language, notices, wallet. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const network = useNetwork();
+  const lang = currentLanguage();
+
+  return (
+    <header className="topbar">
+      <a className="topbar__logo" href="#/" aria-label={t('app.name')}>
+        <LogoMark />
+        <span className="topbar__name">{t('app.name')}</span>
+      </a>
+      <div className="topbar__actions">
+        <Dropdown<NetworkKey>
+          title={t('topbar.selectNetwork')}
+          testId="network-select"
+          trigger={
+            <>
+              <span>{network.label}</span>
+              <ChevronIcon />
+            </>
+          }
+          options={networkList.map((n) => ({ value: n.key, label: n.label }))}
+          value={network.key}
+          onSelect={(key) => void chooseNetwork(config, key)}
+        />
+        <Dropdown<LanguageCode>
+          title={t('topbar.selectLanguage')}
+          testId="language-select"
+          trigger={<GlobeIcon />}
+          options={languages.map((l) => ({ value: l.code, label: l.name }))}
+          value={lang}
+          onSelect={(code) => {
+            if (code !== lang) changeLanguage(code);
+          }}
+        />
+        <button
+          type="button"
+          className="topbar__button"
+          aria-label={t('nav.notice')}
+          onClick={() => navigate('/pages/notice/notice')}
+        >
+          <BellIcon />
+        </button>
+        <WalletButton />
+      </div>
+    </header>
+  );
+}

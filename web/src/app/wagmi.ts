@@ -1,0 +1,31 @@
+import { networkList, toViemChain } from '@app/contracts/chains';
+import type { Chain } from 'viem';
+import {
+  createConfig,
+  http,
+  injected,
+  type Config,
+  type CreateConnectorFn,
+  type Transport,
+} from 'wagmi';
+import { rpcProxyUrl } from '../shared/wallet/chain';
+
+/**
+ * The one wagmi config: our two networks (reads through /rpc/<chainId> on our own origin), the
+ * generic injected connector (window.ethereum) and every EIP-6963 wallet that announces itself
+ * (wagmi's multiInjectedProviderDiscovery). `extra` adds the local test wallet in local builds.
+ */
+export function createWagmiConfig(extra: CreateConnectorFn[]): Config {
+  const chains = networkList.map((n) => toViemChain(n, rpcProxyUrl(n.chainId))) as [
+    Chain,
+    ...Chain[],
+  ];
+  const transports: Record<number, Transport> = {};
+  for (const chain of chains) transports[chain.id] = http(rpcProxyUrl(chain.id), { batch: false });
+  return createConfig({
+    chains,
+    connectors: [injected(), ...extra],
+    transports,
+    multiInjectedProviderDiscovery: true,
+  });
+}

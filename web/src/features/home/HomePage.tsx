@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../shared/ui/Placeholder';
+
+export default function HomePage() {
+  return <ComingSoon titleKey="nav.home" />;
+}

@@ -1,0 +1,128 @@
+import type { NetworkInfo } from '@app/contracts/chains';
+import { useQuery } from '@tanstack/react-query';
+import type { Address, PublicClient } from 'viem';
+import { useConfig, type Config } from 'wagmi';
+import { getPublicClient } from 'wagmi/actions';
+import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
+
+export interface PlanView {
+  id: number;
+  termDays: number;
+  dailyRateBps: number;
+  open: boolean;
+}
+
+export interface PositionView {
+  id: number;
+  planId: number;
+  termDays: number | undefined;
+  amount: bigint;
+  startTime: number;
+  endTime: number;
+  withdrawn: boolean;
+}
+
+export function publicClientFor(config: Config, chainId: number): PublicClient {
+  const client = getPublicClient(config, { chainId });
+  if (!client) throw new Error(`No client for chain ${chainId}`);
+  return client as PublicClient;
+}
+
+/** Query keys of everything the Serve page reads, so a finished stake can refresh them. */
+export const serveKeys = {
+  all: ['serve'] as const,
+  balance: (chainId: number, user: string | undefined) =>
+    ['serve', chainId, 'balance', user] as const,
+  plans: (chainId: number) => ['serve', chainId, 'plans'] as const,
+  positions: (chainId: number, user: string | undefined) =>
+    ['serve', chainId, 'positions', user] as const,
+};
+
+/** USDC balance of `user` on the network, read from the chain. */
+export function useUsdcBalance(
+  network: NetworkInfo,
+  deployment: ChainDeployment | undefined,
+  user?: Address,
+) {
+  const config = useConfig();
+  return useQuery({
+    queryKey: serveKeys.balance(network.chainId, user),
+    enabled: Boolean(deployment && user),
+    refetchInterval: 15_000,
+    queryFn: () =>
+      publicClientFor(config, network.chainId).readContract({
+        address: deployment!.usdc,
+        abi: usdcAbi,
+        functionName: 'balanceOf',
+        args: [user!],
+      }),
+  });
+}
+
+/** The operator's plans, each with whether it accepts stakes now. */
+export function usePlans(network: NetworkInfo, deployment: ChainDeployment | undefined) {
+  const config = useConfig();
+  return useQuery({
+    queryKey: serveKeys.plans(network.chainId),
+    enabled: Boolean(deployment),
+    refetchInterval: 30_000,
+    queryFn: async (): Promise<PlanView[]> => {
+      const client = publicClientFor(config, network.chainId);
+      const plans = await client.readContract({
+        address: deployment!.staking,
+        abi: stakingAbi,
+        functionName: 'getPlans',
+      });
+      const open = await Promise.all(
+        plans.map((_, id) =>
+          client.readContract({
+            address: deployment!.staking,
+            abi: stakingAbi,
+            functionName: 'isSubscriptionOpen',
+            args: [BigInt(id)],
+          }),
+        ),
+      );
+      return plans.map((plan, id) => ({
+        id,
+        termDays: Number(plan.termDays),
+        dailyRateBps: Number(plan.dailyRateBps),
+        open: open[id] === true,
+      }));
+    },
+  });
+}
+
+/** The user's staking history, newest first. */
+export function usePositions(
+  network: NetworkInfo,
+  deployment: ChainDeployment | undefined,
+  user: Address | undefined,
+  plans: PlanView[] | undefined,
+) {
+  const config = useConfig();
+  return useQuery({
+    queryKey: serveKeys.positions(network.chainId, user),
+    enabled: Boolean(deployment && user),
+    queryFn: async () => {
+      const positions = await publicClientFor(config, network.chainId).readContract({
+        address: deployment!.staking,
+        abi: stakingAbi,
+        functionName: 'getPositions',
+        args: [user!],
+      });
+      return positions.map((p, id) => ({
+        id,
+        planId: Number(p.planId),
+        amount: p.amount,
+        startTime: Number(p.startTime),
+        endTime: Number(p.endTime),
+        withdrawn: p.withdrawn,
+      }));
+    },
+    select: (rows): PositionView[] =>
+      rows
+        .map((row) => ({ ...row, termDays: plans?.find((p) => p.id === row.planId)?.termDays }))
+        .reverse(),
+  });
+}

@@ -1,0 +1,102 @@
+import { currentLanguage, t } from '../i18n';
+import { clearSession, getToken } from './session';
+import { toast } from './ui/toast';
+
+export const API_TIMEOUT_MS = 60000;
+
+/** Every server answer: `{code, msg, data}`; code 0 (or no code) is success. */
+export interface ApiEnvelope<T = unknown> {
+  code?: number;
+  msg?: string;
+  data?: T;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** The server's body, or undefined for a transport error. */
+    readonly body: ApiEnvelope | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** Toast the server's message (or the transport error) on failure. Default true. */
+  toast?: boolean;
+  signal?: AbortSignal;
+}
+
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+let loggingOut = false;
+
+function encode(params: Params | undefined): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {}))
+    if (value !== undefined && value !== null) body.append(key, String(value));
+  return body.toString();
+}
+
+/** Session invalid (code 400): log out once and relaunch at home. */
+function logoutOnce(): void {
+  if (loggingOut) return;
+  loggingOut = true;
+  clearSession();
+  window.location.replace(`${window.location.pathname}${window.location.search}#/`);
+  window.location.reload();
+}
+
+export async function request<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  params?: Params,
+  options: RequestOptions = {},
+): Promise<T> {
+  const showToast = options.toast !== false;
+  const query = encode(params);
+  const url = method === 'GET' || method === 'DELETE' ? (query ? `${path}?${query}` : path) : path;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), API_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+
+  let body: ApiEnvelope<T>;
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Token: getToken(),
+        Lang: currentLanguage(),
+      },
+      body: method === 'POST' || method === 'PUT' ? query : undefined,
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    try {
+      body = (text ? JSON.parse(text) : {}) as ApiEnvelope<T>;
+    } catch {
+      throw new Error(response.ok ? 'Invalid response' : `HTTP ${response.status}`);
+    }
+  } catch (error) {
+    const message = controller.signal.aborted ? t('errors.timeout') : t('errors.network');
+    if (showToast) toast(message);
+    throw new ApiError(error instanceof Error ? error.message : message, undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (body.code === undefined || body.code === 0) return body.data as T;
+  if (body.code === 400) logoutOnce();
+  const message = body.msg || t('errors.request');
+  if (showToast) toast(message);
+  throw new ApiError(message, body);
+}
+
+export const api = {
+  get: <T>(path: string, params?: Params, options?: RequestOptions) =>
+    request<T>('GET', path, params, options),
+  post: <T>(path: string, params?: Params, options?: RequestOptions) =>
+    request<T>('POST', path, params, options),
+};

@@ -1,0 +1,30 @@
+/** Every localStorage key the app uses (spec §3 plus the pending invitation address). */
+export const storageKeys = {
+  lang: 'lang',
+  token: 'token',
+  uid: 'uid',
+  userAddress: 'userAddress',
+  loginInfo: 'loginInfo',
+  networkType: 'networkType',
+  /** Upline address that arrived in the `code` URL parameter, used at login and when binding. */
+  inviteCode: 'inviteCode',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode); the app still works for this visit.
+  }
+}

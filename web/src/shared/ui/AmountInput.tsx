@@ -1,0 +1,63 @@
+import { useId } from 'react';
+
+export interface AmountInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Token decimals: the input never accepts more fraction digits than this. */
+  decimals: number;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Optional Max button (label already translated). */
+  maxLabel?: string;
+  onMax?: () => void;
+  suffix?: string;
+}
+
+/** True when `text` is a plain non-negative decimal with at most `decimals` fraction digits. */
+export function isAmountText(text: string, decimals: number): boolean {
+  if (text === '') return true;
+  const pattern = decimals > 0 ? new RegExp(`^\\d*(\\.\\d{0,${decimals}})?$`) : /^\d*$/;
+  return pattern.test(text);
+}
+
+export function AmountInput(props: AmountInputProps) {
+  const id = useId();
+  const { label, value, onChange, decimals, placeholder, disabled, maxLabel, onMax, suffix } =
+    props;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <div className="field__control">
+        <input
+          id={id}
+          className="field__input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          placeholder={placeholder}
+          disabled={disabled}
+          onChange={(event) => {
+            const next = event.target.value.replace(/,/g, '.').trim();
+            if (isAmountText(next, decimals)) onChange(next);
+          }}
+        />
+        {suffix ? <span className="field__suffix">{suffix}</span> : null}
+        {onMax && maxLabel ? (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={onMax}
+            disabled={disabled}
+          >
+            {maxLabel}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

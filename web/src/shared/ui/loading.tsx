@@ -1,0 +1,34 @@
+import { createStore, useStore } from '../store';
+
+const loadingStore = createStore<string | null>(null);
+
+/** Shows the blocking loading modal with an already translated text ('Connecting wallet', ...). */
+export function showLoading(text: string): void {
+  loadingStore.set(text);
+}
+
+export function hideLoading(): void {
+  loadingStore.set(null);
+}
+
+export function LoadingModal() {
+  const text = useStore(loadingStore);
+  if (text === null) return null;
+  return (
+    <div className="overlay overlay--loading">
+      <div className="loading" role="dialog" aria-modal="true" aria-label={text} aria-busy="true">
+        <span className="spinner" aria-hidden="true" />
+        <p>{text}</p>
+      </div>
+    </div>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="inline-loading" role="status">
+      <span className="spinner spinner--small" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
