@@ -26,7 +26,14 @@ try {
   if (!tarball) throw new Error(`npm pack ${PACKAGE} produced no tarball`);
   mkdirSync(target, { recursive: true });
   const strip = INNER.split('/').filter(Boolean).length;
-  execFileSync('tar', ['-xzf', join(tmp, tarball), '-C', target, `--strip-components=${strip}`, INNER]);
+  execFileSync('tar', [
+    '-xzf',
+    join(tmp, tarball),
+    '-C',
+    target,
+    `--strip-components=${strip}`,
+    INNER,
+  ]);
   if (!existsSync(join(target, 'Test.sol'))) throw new Error(`forge-std not found in ${PACKAGE}`);
   console.log(`vendored forge-std from ${PACKAGE} into ${target}`);
 } finally {

@@ -31,17 +31,17 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuard {
     /// @notice A subscription plan the operator opens.
     /// @param termDays Lock term of a position, in days.
     /// @param dailyRateBps Daily mining rate in basis points of the principal (rewards: next issue).
-    /// @param cap Maximum total principal that may be staked into the plan (USDC base units).
-    /// @param totalStaked Principal staked into the plan so far (never decreases).
     /// @param opensAt First second at which stakes are accepted (unix time).
     /// @param closesAt First second at which stakes are no longer accepted (unix time).
+    /// @param cap Maximum total principal that may be staked into the plan (USDC base units).
+    /// @param totalStaked Principal staked into the plan so far (never decreases).
     struct Plan {
         uint32 termDays;
         uint32 dailyRateBps;
-        uint256 cap;
-        uint256 totalStaked;
         uint64 opensAt;
         uint64 closesAt;
+        uint256 cap;
+        uint256 totalStaked;
     }
 
     /// @notice One stake of one user. Its id is its index in the user's list.
@@ -120,8 +120,16 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuard {
     // ---------------------------------------------------------------------------------------------
 
     /// @notice `user` bound `superior` as its upline (permanent).
+    /// @param user The user that bound.
+    /// @param superior Its new superior (depth-1 upline).
     event SuperiorBound(address indexed user, address indexed superior);
     /// @notice The operator opened a plan.
+    /// @param planId The new plan's id.
+    /// @param termDays Lock term in days.
+    /// @param dailyRateBps Daily rate in basis points.
+    /// @param cap Maximum total principal (base units).
+    /// @param opensAt Start of the subscription window.
+    /// @param closesAt End of the subscription window.
     event PlanCreated(
         uint256 indexed planId,
         uint32 termDays,
@@ -131,8 +139,16 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuard {
         uint64 closesAt
     );
     /// @notice The operator closed a plan's subscription window early.
+    /// @param planId The plan.
+    /// @param closesAt The new end of its window (now).
     event PlanClosed(uint256 indexed planId, uint64 closesAt);
     /// @notice `user` staked `amount` into `planId`; the position is `positionId` in the user's list.
+    /// @param user The staker.
+    /// @param positionId Index of the new position in the staker's list.
+    /// @param planId The plan.
+    /// @param amount Principal (base units).
+    /// @param startTime Start of the term.
+    /// @param endTime End of the term (principal released).
     event Staked(
         address indexed user,
         uint256 indexed positionId,
@@ -142,6 +158,10 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuard {
         uint64 endTime
     );
     /// @notice Principal of a position was paid back to its owner (`early` when released by a pause).
+    /// @param user The owner, who received it.
+    /// @param positionId The position.
+    /// @param amount Principal paid (base units).
+    /// @param early True when paid before the term's end because the pool is paused.
     event PrincipalWithdrawn(address indexed user, uint256 indexed positionId, uint256 amount, bool early);
 
     // ---------------------------------------------------------------------------------------------
@@ -187,6 +207,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuard {
     // Construction
     // ---------------------------------------------------------------------------------------------
 
+    /// @notice Sets the token, the founding address and the operator; reads the token's decimals.
     /// @param usdc_ The staked token (USDC of this network). Its decimals are read here.
     /// @param root_ The founding address, root of the referral tree.
     /// @param owner_ The operator (opens plans, can pause). Cannot touch user funds.
@@ -266,10 +287,10 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuard {
             Plan({
                 termDays: termDays,
                 dailyRateBps: dailyRateBps,
-                cap: cap,
-                totalStaked: 0,
                 opensAt: opensAt,
-                closesAt: closesAt
+                closesAt: closesAt,
+                cap: cap,
+                totalStaked: 0
             })
         );
         emit PlanCreated(planId, termDays, dailyRateBps, cap, opensAt, closesAt);

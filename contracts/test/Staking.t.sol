@@ -792,11 +792,12 @@ contract StakingFuzzTest is StakingFixture {
         amount = bound(amount, 100 * ONE + 1, CAP);
         elapsed = bound(elapsed, 0, 200 days);
         _approveAndStake(alice, plan90, amount);
-        uint256 endTime = block.timestamp + 90 days;
+        uint64 endTime = staking.getPosition(alice, 0).endTime;
+        assertEq(endTime, block.timestamp + 90 days);
         vm.warp(block.timestamp + elapsed);
         if (block.timestamp < endTime) {
             vm.prank(alice);
-            vm.expectRevert(abi.encodeWithSelector(Staking.StillLocked.selector, 0, uint64(endTime)));
+            vm.expectRevert(abi.encodeWithSelector(Staking.StillLocked.selector, 0, endTime));
             staking.withdrawPrincipal(0);
         } else {
             uint256 before = usdc.balanceOf(alice);

@@ -9,7 +9,8 @@ import { isAbsolute, resolve } from 'node:path';
 const require = createRequire(import.meta.url);
 const solc = require('solc');
 const args = process.argv.slice(2);
-if (process.env.SOLC_SHIM_LOG) appendFileSync(process.env.SOLC_SHIM_LOG, JSON.stringify(args) + '\n');
+if (process.env.SOLC_SHIM_LOG)
+  appendFileSync(process.env.SOLC_SHIM_LOG, JSON.stringify(args) + '\n');
 
 if (args.includes('--version') || args.includes('-v')) {
   const version = solc.version().replace('.Emscripten.clang', '.Linux.g++');

@@ -1,0 +1,170 @@
+/**
+ * Deploys to real anvil chains and drives the contracts through viem with the generated ABIs:
+ * the same path server/, web/ and e2e/ take. Needs `npm run generate -w contracts` first.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createPublicClient, createWalletClient, http, parseSignature, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
+import { localAccounts, localTestUserKey } from '../src/local-accounts.ts';
+import { deployments, stakingAbi, usdcAbi } from '../generated/contracts.ts';
+import {
+  deployLocal,
+  expectedLocalAddresses,
+  localPlans,
+  startAnvil,
+  type LocalChain,
+} from './local-chain.ts';
+
+for (const chainId of [1, 56] as SupportedChainId[]) {
+  describe(`local chain ${chainId}`, () => {
+    let chain: LocalChain;
+    before(async () => {
+      chain = await startAnvil({ chainId });
+    });
+    after(async () => {
+      await chain?.stop();
+    });
+
+    it('deploys deterministically, matching the generated module', async () => {
+      const deployed = await deployLocal({ rpcUrl: chain.rpcUrl, chainId });
+      assert.deepEqual(deployed, deployments.local[chainId]);
+      assert.equal(deployed.staking, expectedLocalAddresses().staking);
+      assert.equal(deployed.usdc, expectedLocalAddresses().usdc);
+      assert.equal(deployed.usdcDecimals, chainId === 1 ? 6 : 18);
+      assert.equal(deployed.root, localAccounts[0]!.address);
+      await assert.rejects(deployLocal({ rpcUrl: chain.rpcUrl, chainId }), /fresh chain/);
+    });
+
+    it('lets the test user bind and stake with the generated ABIs', async () => {
+      const d = deployments.local[chainId]!;
+      const viemChain = toViemChain(networkByChainId(chainId)!, chain.rpcUrl);
+      const account = privateKeyToAccount(localTestUserKey);
+      const pub = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) });
+      const wallet = createWalletClient({
+        account,
+        chain: viemChain,
+        transport: http(chain.rpcUrl),
+      });
+      const wait = async (hash: `0x${string}`) =>
+        assert.equal((await pub.waitForTransactionReceipt({ hash })).status, 'success');
+
+      const plans = await pub.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'getPlans',
+      });
+      assert.deepEqual(
+        plans.map((p) => p.termDays),
+        localPlans.map((p) => p.termDays),
+      );
+      assert.equal(
+        await pub.readContract({
+          address: d.staking,
+          abi: stakingAbi,
+          functionName: 'isSubscriptionOpen',
+          args: [0n],
+        }),
+        true,
+      );
+      assert.equal(
+        await pub.readContract({
+          address: d.usdc,
+          abi: usdcAbi,
+          functionName: 'balanceOf',
+          args: [account.address],
+        }),
+        parseUnits('1000000', d.usdcDecimals),
+      );
+
+      await wait(
+        await wallet.writeContract({
+          address: d.staking,
+          abi: stakingAbi,
+          functionName: 'bindSuperior',
+          args: [d.root],
+        }),
+      );
+      const amount = parseUnits('150', d.usdcDecimals);
+      if (d.usdcHasPermit) {
+        const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
+        const nonce = await pub.readContract({
+          address: d.usdc,
+          abi: usdcAbi,
+          functionName: 'nonces',
+          args: [account.address],
+        });
+        const signature = await wallet.signTypedData({
+          domain: {
+            name: d.usdcPermitName!,
+            version: d.usdcPermitVersion!,
+            chainId,
+            verifyingContract: d.usdc,
+          },
+          types: {
+            Permit: [
+              { name: 'owner', type: 'address' },
+              { name: 'spender', type: 'address' },
+              { name: 'value', type: 'uint256' },
+              { name: 'nonce', type: 'uint256' },
+              { name: 'deadline', type: 'uint256' },
+            ],
+          },
+          primaryType: 'Permit',
+          message: { owner: account.address, spender: d.staking, value: amount, nonce, deadline },
+        });
+        const { r, s, v, yParity } = parseSignature(signature);
+        await wait(
+          await wallet.writeContract({
+            address: d.staking,
+            abi: stakingAbi,
+            functionName: 'stakeWithPermit',
+            args: [0n, amount, deadline, Number(v ?? BigInt(yParity + 27)), r, s],
+          }),
+        );
+      } else {
+        await wait(
+          await wallet.writeContract({
+            address: d.usdc,
+            abi: usdcAbi,
+            functionName: 'approve',
+            args: [d.staking, amount],
+          }),
+        );
+        await wait(
+          await wallet.writeContract({
+            address: d.staking,
+            abi: stakingAbi,
+            functionName: 'stake',
+            args: [0n, amount],
+          }),
+        );
+      }
+      const positions = await pub.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'getPositions',
+        args: [account.address],
+      });
+      assert.equal(positions.length, 1);
+      assert.equal(positions[0]!.amount, amount);
+      const totals = await pub.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'getUserTotals',
+        args: [account.address],
+      });
+      assert.equal(totals.toBeReleased, amount);
+      assert.equal(
+        await pub.readContract({
+          address: d.usdc,
+          abi: usdcAbi,
+          functionName: 'allowance',
+          args: [account.address, d.staking],
+        }),
+        0n,
+      );
+    });
+  });
+}

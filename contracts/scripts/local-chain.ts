@@ -1,0 +1,372 @@
+/**
+ * Local development chains: start an anvil node and deploy the contracts to it.
+ * Imported by the server's and e2e's tests and by `npm start` as `@app/contracts/local`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  getContractAddress,
+  http,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hash,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import {
+  networkByChainId,
+  localRpcUrl,
+  toViemChain,
+  type SupportedChainId,
+} from '../src/chains.ts';
+import { localAccounts, localDeployerKey } from '../src/local-accounts.ts';
+import type { ChainDeployment } from '../src/deployment.ts';
+import { artifactsHash, contractsDir, generatedFile, readArtifact } from './artifacts.ts';
+
+export type { ChainDeployment } from '../src/deployment.ts';
+
+// -------------------------------------------------------------------------------------------------
+// anvil
+// -------------------------------------------------------------------------------------------------
+
+export interface LocalChain {
+  chainId: SupportedChainId;
+  rpcUrl: string;
+  port: number;
+  /** Stops the node (its state is lost). Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export interface StartAnvilOptions {
+  chainId: SupportedChainId;
+  /** Port to listen on; 0 or undefined picks a free one. */
+  port?: number;
+  /** How long to wait for the node to answer, in ms (default 20 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * The anvil executable. The @foundry-rs/anvil npm package's `bin` is a Node wrapper that spawns the
+ * native binary; running the native binary directly means `stop()` can never leave an orphan behind.
+ */
+function anvilCommand(): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  try {
+    const require = createRequire(join(contractsDir, 'package.json'));
+    const pkg = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
+    const native = join(dirname(pkg), 'bin', binary);
+    if (existsSync(native)) return native;
+  } catch {
+    // fall through to the wrapper
+  }
+  for (let dir = contractsDir; ; dir = dirname(dir)) {
+    const wrapper = join(dir, 'node_modules', '.bin', 'anvil');
+    if (existsSync(wrapper)) return wrapper;
+    if (dirname(dir) === dir) break;
+  }
+  throw new Error('anvil not found: run npm install at the repository root');
+}
+
+/** A TCP port that was free a moment ago (probe: listen on port 0, read it, close). */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('could not find a free port'))));
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function killAllOnExit(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+}
+
+async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1000),
+    });
+    const body = (await response.json()) as { result?: string };
+    return body.result ? Number(body.result) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startOnce(
+  chainId: SupportedChainId,
+  port: number,
+  timeoutMs: number,
+): Promise<LocalChain> {
+  const child = spawn(
+    anvilCommand(),
+    ['--chain-id', String(chainId), '--port', String(port), '--host', '127.0.0.1', '--silent'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  running.add(child);
+  killAllOnExit();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    });
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const stop = async (): Promise<void> => {
+    if (hasExited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const rpcUrl = localRpcUrl(port);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited) {
+      throw new Error(
+        `anvil exited before answering on port ${port}: ${stderr.trim() || 'no output'}`,
+      );
+    }
+    const answered = await rpcChainId(rpcUrl);
+    if (answered === chainId) return { chainId, rpcUrl, port, stop };
+    if (answered !== undefined) {
+      await stop();
+      throw new Error(`port ${port} answers with chain id ${answered}, not ${chainId}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await stop();
+  throw new Error(`anvil did not answer on port ${port} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts an anvil node with the given chain id on 127.0.0.1 and waits until it answers
+ * `eth_chainId`. With port 0/undefined a free port is picked (and retried if it is taken meanwhile).
+ */
+export async function startAnvil({
+  chainId,
+  port,
+  timeoutMs = 20_000,
+}: StartAnvilOptions): Promise<LocalChain> {
+  if (!networkByChainId(chainId)) throw new Error(`unsupported chain id ${chainId}`);
+  if (port) return startOnce(chainId, port, timeoutMs);
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await startOnce(chainId, await findFreePort(), timeoutMs);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+// -------------------------------------------------------------------------------------------------
+// deployment
+// -------------------------------------------------------------------------------------------------
+
+/** Plans every local chain opens (daily rate in basis points: 50 = 0.5% a day). */
+export const localPlans = [
+  { termDays: 30, dailyRateBps: 50 },
+  { termDays: 90, dailyRateBps: 80 },
+] as const;
+/** Cap of each local plan, in whole USDC. */
+export const localPlanCapUsdc = '100000000';
+/** How long the local plans stay open for subscription. */
+export const localPlanWindowSeconds = 365 * 24 * 60 * 60;
+/** USDC minted to each of the 10 anvil accounts, in whole USDC. */
+export const localMintUsdc = '1000000';
+
+export interface DeployLocalOptions {
+  rpcUrl: string;
+  chainId: SupportedChainId;
+  /**
+   * Check the result against the generated module when it exists (default true). Only
+   * `generate.ts` turns this off, since it is about to rewrite that module.
+   */
+  verifyGenerated?: boolean;
+}
+
+interface GeneratedModule {
+  deployments: { local: Partial<Record<number, ChainDeployment>> };
+  artifactsHash?: string;
+}
+
+/**
+ * Deploys the chain's USDC (6 decimals with permit on chain 1, 18 decimals without on chain 56) and
+ * the Staking contract (root and owner = account 0), opens the local plans and mints USDC to every
+ * anvil account. Needs a fresh chain: the addresses then are the same every time.
+ */
+export async function deployLocal({
+  rpcUrl,
+  chainId,
+  verifyGenerated = true,
+}: DeployLocalOptions): Promise<ChainDeployment> {
+  const network = networkByChainId(chainId);
+  if (!network) throw new Error(`unsupported chain id ${chainId}`);
+  const chain = toViemChain(network, rpcUrl);
+  const account = privateKeyToAccount(localDeployerKey);
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+  const walletClient = createWalletClient({ account, chain, transport: http(rpcUrl) });
+
+  const actualChainId = await publicClient.getChainId();
+  if (actualChainId !== chainId) {
+    throw new Error(`${rpcUrl} is chain ${actualChainId}, not ${chainId}`);
+  }
+  const startNonce = await publicClient.getTransactionCount({ address: account.address });
+  if (startNonce !== 0) {
+    throw new Error(
+      `deployLocal needs a fresh chain: account 0 on ${rpcUrl} has already sent ${startNonce} transactions`,
+    );
+  }
+
+  const hasPermit = chainId === 1;
+  const token = readArtifact(hasPermit ? 'LocalUSDCPermit' : 'LocalUSDC18');
+  const staking = readArtifact('Staking');
+
+  const confirm = async (hash: Hash) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+    return receipt;
+  };
+  const deploy = async (abi: Abi, bytecode: Hex, args: readonly unknown[]) => {
+    const hash = await walletClient.deployContract({ abi, bytecode, args });
+    const receipt = await confirm(hash);
+    if (!receipt.contractAddress) throw new Error(`deployment ${hash} created no contract`);
+    return receipt;
+  };
+  const write = async (
+    address: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+  ) => confirm(await walletClient.writeContract({ address, abi, functionName, args }));
+
+  // Fixed order, so the addresses depend only on account 0's nonce.
+  const usdcReceipt = await deploy(token.abi, token.bytecode, [account.address]);
+  const usdc = getAddress(usdcReceipt.contractAddress as Address);
+  const stakingReceipt = await deploy(staking.abi, staking.bytecode, [
+    usdc,
+    account.address,
+    account.address,
+  ]);
+  const stakingAddress = getAddress(stakingReceipt.contractAddress as Address);
+
+  const decimals = Number(
+    await publicClient.readContract({ address: usdc, abi: token.abi, functionName: 'decimals' }),
+  );
+  const now = (await publicClient.getBlock()).timestamp;
+  for (const plan of localPlans) {
+    await write(stakingAddress, staking.abi, 'createPlan', [
+      plan.termDays,
+      plan.dailyRateBps,
+      parseUnits(localPlanCapUsdc, decimals),
+      now,
+      now + BigInt(localPlanWindowSeconds),
+    ]);
+  }
+  for (const holder of localAccounts) {
+    await write(usdc, token.abi, 'mint', [holder.address, parseUnits(localMintUsdc, decimals)]);
+  }
+
+  let usdcPermitName: string | null = null;
+  let usdcPermitVersion: string | null = null;
+  if (hasPermit) {
+    const domain = (await publicClient.readContract({
+      address: usdc,
+      abi: token.abi,
+      functionName: 'eip712Domain',
+    })) as readonly [Hex, string, string, bigint, Address, Hex, readonly bigint[]];
+    usdcPermitName = domain[1];
+    usdcPermitVersion = domain[2];
+  }
+
+  const deployment: ChainDeployment = {
+    staking: stakingAddress,
+    usdc,
+    usdcDecimals: decimals,
+    usdcHasPermit: hasPermit,
+    usdcPermitName,
+    usdcPermitVersion,
+    root: account.address,
+    startBlock: Number(stakingReceipt.blockNumber),
+  };
+
+  if (verifyGenerated) await verifyAgainstGenerated(chainId, deployment);
+  return deployment;
+}
+
+/** The addresses a fresh local chain gets (account 0, nonces 0 and 1). */
+export function expectedLocalAddresses(): { usdc: Address; staking: Address } {
+  const from = privateKeyToAccount(localDeployerKey).address;
+  return {
+    usdc: getContractAddress({ from, nonce: 0n }),
+    staking: getContractAddress({ from, nonce: 1n }),
+  };
+}
+
+async function verifyAgainstGenerated(
+  chainId: SupportedChainId,
+  deployed: ChainDeployment,
+): Promise<void> {
+  if (!existsSync(generatedFile)) return;
+  const generated = (await import(pathToFileURL(generatedFile).href)) as GeneratedModule;
+  const expected = generated.deployments.local[chainId];
+  const problems: string[] = [];
+  if (!expected) problems.push(`it has no local deployment for chain ${chainId}`);
+  else {
+    for (const key of Object.keys(deployed) as (keyof ChainDeployment)[]) {
+      if (String(expected[key]).toLowerCase() !== String(deployed[key]).toLowerCase()) {
+        problems.push(
+          `${key}: generated ${String(expected[key])}, deployed ${String(deployed[key])}`,
+        );
+      }
+    }
+  }
+  if (generated.artifactsHash !== artifactsHash()) {
+    problems.push(
+      'the compiled contracts (ABI or bytecode) differ from the ones it was generated from',
+    );
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `contracts changed: run npm run generate -w contracts (chain ${chainId}; ${problems.join('; ')})`,
+    );
+  }
+}
+
+/** Convenience for scripts: the RPC URL of the fixed local port of a chain (as `npm start` uses). */
+export function fixedLocalRpcUrl(chainId: SupportedChainId): string {
+  const network = networkByChainId(chainId);
+  if (!network) throw new Error(`unsupported chain id ${chainId}`);
+  return localRpcUrl(network.localPort);
+}
