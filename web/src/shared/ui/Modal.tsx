@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface ModalProps {
   open: boolean;
@@ -43,7 +44,8 @@ export function Modal({
   }, [open]);
 
   if (!open) return null;
-  return (
+  // Portalled to <body> so no sticky header's stacking context can put it under the tab bar.
+  return createPortal(
     <div
       className={`overlay overlay--${variant}`}
       onMouseDown={(event) => {
@@ -75,6 +77,7 @@ export function Modal({
         </div>
         <div className="modal__body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
