@@ -29,7 +29,8 @@ import { installWallet, type WalletConfig, type WalletHandle } from './wallet/in
 
 export const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 export const repoDir = join(e2eDir, '..');
-export const webDist = join(repoDir, 'web', 'dist');
+/** The web production build under test (E2E_WEB_DIST overrides, e.g. a build kept elsewhere). */
+export const webDist = process.env.E2E_WEB_DIST ?? join(repoDir, 'web', 'dist');
 export const artifactsDir = join(e2eDir, 'artifacts');
 
 export const chainIds: SupportedChainId[] = [1, 56];

@@ -1,0 +1,176 @@
+/**
+ * What a user does in the app, as Playwright steps (English UI texts, roles and test ids of
+ * web/src). Each step waits for what the user would wait for, and fails with a readable message.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { decodeFunctionData, type Abi, type Address, type Hex } from 'viem';
+import type { WalletHandle, WalletLogEntry } from './wallet/index.ts';
+
+/** Default wait for one step (a chain transaction on anvil plus the UI's refresh). */
+export const STEP_MS = 20_000;
+
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 4)}...${address.slice(-4)}`;
+}
+
+/** Opens `hashPath` (e.g. '/?code=0x..') of the app and waits for the top bar. */
+export async function openApp(page: Page, baseUrl: string, hashPath = '/'): Promise<void> {
+  await page.goto(`${baseUrl}/#${hashPath}`);
+  await page.getByTestId('wallet-button').waitFor({ timeout: STEP_MS });
+}
+
+/** Waits until a toast with `text` shows (toasts last 2 s, so call this right after the action). */
+export async function expectToast(page: Page, text: string | RegExp, timeout = STEP_MS) {
+  await page.locator('.toast', { hasText: text }).first().waitFor({ state: 'visible', timeout });
+}
+
+/** The names of the wallets the connect popup offers. */
+export async function walletChoices(page: Page): Promise<string[]> {
+  const dialog = page.getByRole('dialog', { name: 'Choose a wallet' });
+  await dialog.waitFor({ timeout: STEP_MS });
+  // EIP-6963 discovery and de-duplication settle right after the popup opens.
+  await page.waitForTimeout(300);
+  return (await dialog.locator('.wallet-list__item').allInnerTexts()).map((s) => s.trim());
+}
+
+/** 'Connect wallet' → choose 'E2E Wallet' (the popup lists it once). Does not wait for the outcome. */
+export async function chooseE2eWallet(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const names = await walletChoices(page);
+  assert.equal(
+    names.filter((n) => n === 'E2E Wallet').length,
+    1,
+    `the connect popup must list 'E2E Wallet' exactly once (window.ethereum and EIP-6963 are the same wallet); it lists ${JSON.stringify(names)}`,
+  );
+  await page
+    .getByRole('dialog', { name: 'Choose a wallet' })
+    .getByRole('button', { name: 'E2E Wallet' })
+    .click();
+  return names;
+}
+
+/** Connect and sign in; waits for 'Login succeeded' and the short address on the wallet button. */
+export async function signIn(page: Page, account: Address): Promise<string[]> {
+  const names = await chooseE2eWallet(page);
+  await expectToast(page, 'Login succeeded');
+  await page
+    .getByTestId('wallet-button')
+    .filter({ hasText: shortAddress(account) })
+    .waitFor({ timeout: STEP_MS });
+  return names;
+}
+
+export async function goToTab(page: Page, tab: 'Home' | 'Exchange' | 'Serve' | 'Mine') {
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('button', { name: tab })
+    .click();
+  await page.getByRole('heading', { name: tab, level: 1 }).waitFor({ state: 'attached' });
+}
+
+/** Waits until the Serve page shows the wallet balance (read from the chain) and returns its text. */
+export async function waitForBalance(page: Page): Promise<string> {
+  const balance = page.getByTestId('wallet-balance');
+  await page.waitForFunction(
+    () =>
+      /^[\d,]+(\.\d+)?$/.test(
+        document.querySelector('[data-testid="wallet-balance"]')?.textContent ?? '',
+      ),
+    undefined,
+    { timeout: STEP_MS },
+  );
+  return (await balance.textContent()) ?? '';
+}
+
+/** Types the stake quantity and presses 'Stake now'. */
+export async function pressStake(page: Page, amount: string): Promise<void> {
+  await page.getByLabel('Stake quantity').fill(amount);
+  await page.getByRole('button', { name: 'Stake now' }).click();
+}
+
+/** In the 'Bind invitation' dialog: checks the prefilled Invitation Address, binds, confirms. */
+export async function bindInvitation(page: Page, expectedUpline: Address): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Bind invitation' });
+  await dialog.waitFor({ timeout: STEP_MS });
+  const input = dialog.getByLabel('Invitation Address');
+  assert.equal((await input.inputValue()).toLowerCase(), expectedUpline.toLowerCase());
+  await dialog.getByRole('button', { name: 'Bind' }).click();
+  await confirmOperation(page);
+  await expectToast(page, 'Binding succeeded');
+}
+
+/** Presses Confirm in the 'Confirm operation' dialog (the plain-language summary before the wallet). */
+export async function confirmOperation(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
+  await dialog.waitFor({ timeout: STEP_MS });
+  const summary = (await dialog.innerText()).trim();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  return summary;
+}
+
+/** Switches the network in the top bar; the app asks the wallet, then reloads at home. */
+export async function chooseNetwork(page: Page, label: 'ETH' | 'BSC'): Promise<void> {
+  await page.getByTestId('network-select').click();
+  const reloaded = page.waitForEvent('load', { timeout: STEP_MS });
+  await page.getByRole('menuitemradio', { name: label }).click();
+  await reloaded;
+  await page.getByTestId('network-select').filter({ hasText: label }).waitFor({ timeout: STEP_MS });
+}
+
+/** Texts of the position rows' amounts on the Serve page. */
+export async function positionAmounts(page: Page): Promise<string[]> {
+  return (await page.getByTestId('position-amount').allInnerTexts()).map((s) => s.trim());
+}
+
+/** Waits until a position row with `amountText` (e.g. '150 USDC') shows. */
+export async function waitForPosition(page: Page, amountText: string): Promise<void> {
+  await page
+    .getByTestId('position-row')
+    .filter({ has: page.getByTestId('position-amount').filter({ hasText: amountText }) })
+    .first()
+    .waitFor({ timeout: STEP_MS });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the wallet log
+// ---------------------------------------------------------------------------------------------
+
+export interface SentTx {
+  entry: WalletLogEntry;
+  to: Address | undefined;
+  data: Hex | undefined;
+  chainId: number;
+}
+
+/** The eth_sendTransaction requests the app made, optionally on one chain. */
+export function sentTransactions(wallet: WalletHandle, chainId?: number): SentTx[] {
+  return wallet
+    .requests('eth_sendTransaction')
+    .filter((e) => chainId === undefined || e.chainId === chainId)
+    .map((entry) => {
+      const tx = (entry.params as Array<{ to?: Address; data?: Hex; input?: Hex }>)[0] ?? {};
+      return { entry, to: tx.to, data: tx.data ?? tx.input, chainId: entry.chainId };
+    });
+}
+
+/** Decodes a transaction's calldata with `abi` (function name and arguments). */
+export function decodeCall(abi: Abi, data: Hex | undefined) {
+  assert.ok(data, 'transaction without calldata');
+  return decodeFunctionData({ abi, data });
+}
+
+/**
+ * Waits for `ms`, then asserts the app requested no transaction and no permit signature from the
+ * wallet since log entry `since`.
+ */
+export async function assertNothingSent(page: Page, wallet: WalletHandle, since = 0, ms = 1000) {
+  await page.waitForTimeout(ms);
+  const asked = wallet.log
+    .slice(since)
+    .filter((e) =>
+      ['eth_sendTransaction', 'eth_signTypedData_v4', 'eth_sendRawTransaction'].includes(e.method),
+    )
+    .map((e) => e.method);
+  assert.deepEqual(asked, [], 'no transaction or permit signature may be requested');
+}

@@ -1,0 +1,330 @@
+/**
+ * Staking in a real browser: the production build served by the real server, two anvil chains with
+ * the contracts, and the injected test wallet (real signatures, real transactions). Each scenario
+ * uses its own anvil account, so the scenarios do not depend on each other.
+ *
+ * Asserted twice: what the user sees (texts, position rows) and what happened on chain (positions
+ * and allowances read with viem, and what the app asked the wallet to sign and send).
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { formatUnits, getAddress, type Address } from 'viem';
+import { localAccounts } from '@app/contracts/accounts';
+import { stakingAbi, usdcAbi } from '@app/contracts/generated';
+import {
+  assertNothingSent,
+  bindInvitation,
+  chooseE2eWallet,
+  chooseNetwork,
+  confirmOperation,
+  decodeCall,
+  expectToast,
+  goToTab,
+  openApp,
+  positionAmounts,
+  pressStake,
+  sentTransactions,
+  signIn,
+  waitForBalance,
+  waitForPosition,
+} from '../app.ts';
+import { artifactsDir, startStack, withSession, type Stack } from '../harness.ts';
+import type { Page } from 'playwright-core';
+
+/** A fresh anvil account per scenario (0 is the deployer/root, 1 is `npm start`'s test user). */
+function accountFor(index: 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9): Address {
+  const account = localAccounts[index];
+  assert.ok(account);
+  return account.address;
+}
+
+/**
+ * The Serve page as a test artifact: once the toast is gone, with the viewport as tall as the page
+ * so the fixed tab bar does not cover the position rows.
+ */
+async function saveServeScreenshot(page: Page): Promise<void> {
+  await page.locator('.toast').waitFor({ state: 'hidden', timeout: 10_000 });
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (size)
+    await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.screenshot({ path: join(artifactsDir, 'serve-page.png') });
+  if (size) await page.setViewportSize(size);
+}
+
+describe('staking in the browser', { timeout: 600_000 }, () => {
+  let stack: Stack;
+
+  before(async () => {
+    stack = await startStack();
+  });
+
+  after(async () => {
+    await stack?.stop();
+  });
+
+  const facts = (chainId: 1 | 56, user: Address) => {
+    const { client, deployment } = stack.chains[chainId];
+    return Promise.all([
+      client.readContract({
+        address: deployment.staking,
+        abi: stakingAbi,
+        functionName: 'getPositions',
+        args: [user],
+      }),
+      client.readContract({
+        address: deployment.usdc,
+        abi: usdcAbi,
+        functionName: 'allowance',
+        args: [user, deployment.staking],
+      }),
+      client.readContract({
+        address: deployment.staking,
+        abi: stakingAbi,
+        functionName: 'getSuperior',
+        args: [user],
+      }),
+    ]).then(([positions, allowance, superior]) => ({ positions, allowance, superior }));
+  };
+
+  test('invite link → connect → sign in → bind → stake 150 USDC on ETH (permit) and BSC (approve)', async () => {
+    const user = accountFor(2);
+    const eth = stack.chains[1];
+    const bsc = stack.chains[56];
+    const root = eth.deployment.root;
+    assert.equal(bsc.deployment.root, root);
+
+    await withSession(
+      stack,
+      'stake on both chains',
+      // The wallet starts on ETH and has not added BSC yet: switching there takes the 4902 → add path.
+      { account: user, initialChainId: 1, unaddedChains: [56] },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url, `/?code=${root}`);
+
+        // Connect and sign in (one wallet entry although window.ethereum and EIP-6963 both offer it).
+        await signIn(page, user);
+        const [signRequest] = wallet.requests('personal_sign');
+        assert.ok(signRequest, 'sign-in asks for a personal_sign');
+        const [messageHex, signer] = signRequest.params as [string, string];
+        assert.equal(
+          signer.toLowerCase(),
+          user.toLowerCase(),
+          'personal_sign params: [message, address]',
+        );
+        const message = Buffer.from(messageHex.slice(2), 'hex').toString('utf8');
+        // EIP-4361: "[scheme://]domain wants you to sign in ...", bound to the app's own origin.
+        const { host } = new URL(stack.server.url);
+        assert.match(
+          message,
+          new RegExp(`^(http://)?${host.replace(/\./g, '\\.')} wants you to sign in`),
+        );
+        assert.ok(message.includes(getAddress(user)), 'the sign-in message names the account');
+
+        // ---- ETH: USDC with permit --------------------------------------------------------------
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        await pressStake(page, '150');
+        await bindInvitation(page, root);
+        const ethSummary = await confirmOperation(page);
+        assert.match(ethSummary, /150/);
+        assert.ok(
+          ethSummary.includes(eth.deployment.staking),
+          'the summary names the staking contract',
+        );
+        await expectToast(page, 'Transaction succeeded', 30_000);
+        await waitForPosition(page, '150 USDC');
+
+        const ethFacts = await facts(1, user);
+        assert.equal(ethFacts.superior, root);
+        assert.equal(ethFacts.positions.length, 1);
+        assert.equal(ethFacts.positions[0]?.amount, 150n * 10n ** 6n);
+        assert.equal(ethFacts.allowance, 0n, 'the permit allowed exactly the stake, now used up');
+
+        const ethTxs = sentTransactions(wallet, 1);
+        assert.deepEqual(
+          ethTxs.map((tx) => tx.to?.toLowerCase()),
+          [eth.deployment.staking.toLowerCase(), eth.deployment.staking.toLowerCase()],
+          'on ETH the app sends exactly two transactions, both to the staking contract (no approve)',
+        );
+        const bind = decodeCall(stakingAbi, ethTxs[0]?.data);
+        assert.equal(bind.functionName, 'bindSuperior');
+        assert.deepEqual(bind.args, [root]);
+        const stakeEth = decodeCall(stakingAbi, ethTxs[1]?.data);
+        assert.equal(stakeEth.functionName, 'stakeWithPermit');
+        assert.equal(stakeEth.args?.[1], 150n * 10n ** 6n);
+
+        const permits = wallet.requests('eth_signTypedData_v4');
+        assert.equal(permits.length, 1, 'one permit signature on ETH');
+        const permit = JSON.parse((permits[0]?.params as [string, string])[1]) as {
+          primaryType: string;
+          domain: { chainId: number | string; verifyingContract: string };
+          message: { owner: string; spender: string; value: string | number };
+        };
+        assert.equal(permit.primaryType, 'Permit');
+        assert.equal(Number(permit.domain.chainId), 1);
+        assert.equal(
+          permit.domain.verifyingContract.toLowerCase(),
+          eth.deployment.usdc.toLowerCase(),
+        );
+        assert.equal(permit.message.spender.toLowerCase(), eth.deployment.staking.toLowerCase());
+        assert.equal(BigInt(permit.message.value), 150n * 10n ** 6n, 'permit for exactly 150 USDC');
+
+        // ---- BSC: 18-decimal USDC without permit -------------------------------------------------
+        await chooseNetwork(page, 'BSC');
+        assert.equal(await wallet.chainId(page), 56);
+        const added = wallet.requests('wallet_addEthereumChain');
+        assert.equal(
+          added.length,
+          1,
+          'BSC was not added in the wallet: the app adds it (4902 path)',
+        );
+        const addParams = (added[0]?.params as Array<{ chainId: string; rpcUrls: string[] }>)[0];
+        assert.equal(addParams?.chainId, '0x38');
+
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        assert.deepEqual(await positionAmounts(page), [], 'no BSC position yet');
+        await pressStake(page, '150');
+        await bindInvitation(page, root);
+        await confirmOperation(page);
+        await expectToast(page, 'Transaction succeeded', 30_000);
+        await waitForPosition(page, '150 USDC');
+
+        const bscFacts = await facts(56, user);
+        assert.equal(bscFacts.superior, root);
+        assert.equal(bscFacts.positions.length, 1);
+        assert.equal(bscFacts.positions[0]?.amount, 150n * 10n ** 18n);
+        assert.equal(bscFacts.allowance, 0n, 'the approval was exact and is used up');
+
+        const bscTxs = sentTransactions(wallet, 56);
+        const approves = bscTxs.filter(
+          (tx) => tx.to?.toLowerCase() === bsc.deployment.usdc.toLowerCase(),
+        );
+        assert.equal(approves.length, 1, 'one approve on BSC');
+        const approve = decodeCall(usdcAbi, approves[0]?.data);
+        assert.equal(approve.functionName, 'approve');
+        assert.equal(
+          (approve.args?.[0] as string).toLowerCase(),
+          bsc.deployment.staking.toLowerCase(),
+        );
+        assert.equal(
+          approve.args?.[1],
+          150n * 10n ** 18n,
+          'approve exactly 150 USDC (18 decimals)',
+        );
+        const stakeBsc = decodeCall(stakingAbi, bscTxs.at(-1)?.data);
+        assert.equal(stakeBsc.functionName, 'stake');
+        assert.equal(stakeBsc.args?.[1], 150n * 10n ** 18n);
+        assert.equal(
+          wallet.requests('eth_signTypedData_v4').filter((e) => e.chainId === 56).length,
+          0,
+          'no permit on BSC',
+        );
+        for (const tx of [...ethTxs, ...bscTxs]) {
+          assert.ok(
+            [
+              eth.deployment.staking,
+              eth.deployment.usdc,
+              bsc.deployment.staking,
+              bsc.deployment.usdc,
+            ]
+              .map((a) => a.toLowerCase())
+              .includes(tx.to?.toLowerCase() ?? ''),
+            `transaction to an unexpected address ${tx.to}`,
+          );
+        }
+
+        await saveServeScreenshot(page);
+
+        // ---- both positions: back on ETH, its position is still there ----------------------------
+        await chooseNetwork(page, 'ETH');
+        await goToTab(page, 'Serve');
+        await waitForPosition(page, '150 USDC');
+        assert.deepEqual(await positionAmounts(page), ['150 USDC']);
+      },
+    );
+  });
+
+  test('a stake of 100 USDC shows "greater than 100" and sends nothing', async () => {
+    const user = accountFor(3);
+    await withSession(
+      stack,
+      'stake 100',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url, `/?code=${stack.chains[1].deployment.root}`);
+        await signIn(page, user);
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        const since = wallet.log.length;
+        await pressStake(page, '100');
+        await expectToast(page, /greater than 100/);
+        await assertNothingSent(page, wallet, since);
+        assert.equal(await page.getByRole('dialog').count(), 0, 'no bind or confirm dialog opens');
+        assert.equal((await facts(1, user)).positions.length, 0);
+      },
+    );
+  });
+
+  test('a stake above the wallet balance shows the balance message and sends nothing', async () => {
+    const user = accountFor(4);
+    const { client, deployment } = stack.chains[1];
+    const balance = await client.readContract({
+      address: deployment.usdc,
+      abi: usdcAbi,
+      functionName: 'balanceOf',
+      args: [user],
+    });
+    const tooMuch = formatUnits(
+      balance + 10n ** BigInt(deployment.usdcDecimals),
+      deployment.usdcDecimals,
+    );
+    await withSession(
+      stack,
+      'stake above balance',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url, `/?code=${deployment.root}`);
+        await signIn(page, user);
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        const since = wallet.log.length;
+        await pressStake(page, tooMuch);
+        await expectToast(page, /exceeds balance/i);
+        await assertNothingSent(page, wallet, since);
+        assert.equal(await page.getByRole('dialog').count(), 0, 'no bind or confirm dialog opens');
+        assert.equal((await facts(1, user)).positions.length, 0);
+      },
+    );
+  });
+
+  test('a rejected sign-in signature shows "Login Failed" and stays logged out', async () => {
+    const user = accountFor(5);
+    await withSession(
+      stack,
+      'rejected signature',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url, '/');
+        await wallet.rejectNext(page, 'personal_sign');
+        await chooseE2eWallet(page);
+        await expectToast(page, 'Login Failed');
+        const signs = wallet.requests('personal_sign');
+        assert.equal(signs.length, 1);
+        assert.deepEqual(signs[0]?.outcome, {
+          ok: false,
+          code: 4001,
+          message: 'User rejected the request.',
+        });
+        await page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+        const token = await page.evaluate(() => localStorage.getItem('token'));
+        assert.equal(token, null, 'no session token is stored');
+        // Still logged out after a reload, too.
+        await page.reload();
+        await page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+      },
+    );
+  });
+});
