@@ -43,6 +43,10 @@ export async function chooseE2eWallet(page: Page): Promise<string[]> {
     1,
     `the connect popup must list 'E2E Wallet' exactly once (window.ethereum and EIP-6963 are the same wallet); it lists ${JSON.stringify(names)}`,
   );
+  assert.ok(
+    !names.includes('Browser wallet'),
+    `window.ethereum is the announced E2E Wallet and must not show again as 'Browser wallet': ${JSON.stringify(names)}`,
+  );
   await page
     .getByRole('dialog', { name: 'Choose a wallet' })
     .getByRole('button', { name: 'E2E Wallet' })

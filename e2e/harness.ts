@@ -143,9 +143,13 @@ export async function startStack(): Promise<Stack> {
     if (errors.length) throw new AggregateError(errors, 'e2e teardown failed');
   };
   try {
-    const [eth, bsc] = await Promise.all(chainIds.map(startChain));
+    const started = await Promise.allSettled(chainIds.map(startChain));
+    for (const r of started) if (r.status === 'fulfilled') cleanups.push(r.value.stop);
+    const [eth, bsc] = started.map((r) => {
+      if (r.status === 'rejected') throw r.reason;
+      return r.value;
+    });
     if (!eth || !bsc) throw new Error('chains did not start');
-    cleanups.push(eth.stop, bsc.stop);
 
     let database: { databaseUrl?: string; pgliteDir?: string };
     if (process.env.DATABASE_URL) {
@@ -158,18 +162,23 @@ export async function startStack(): Promise<Stack> {
       database = { pgliteDir: dir };
     }
 
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      ...database,
-      rpcUrls: { 1: eth.rpcUrl, 56: bsc.rpcUrl },
-      deployment: 'local',
-      webDist,
-    });
-    cleanups.push(() => server.close());
-
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    cleanups.push(() => browser.close());
+    const [server, browser] = await Promise.all([
+      startServer({
+        port: 0,
+        host: '127.0.0.1',
+        ...database,
+        rpcUrls: { 1: eth.rpcUrl, 56: bsc.rpcUrl },
+        deployment: 'local',
+        webDist,
+      }).then((s) => {
+        cleanups.push(() => s.close());
+        return s;
+      }),
+      chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }).then((b) => {
+        cleanups.push(() => b.close());
+        return b;
+      }),
+    ]);
 
     return { chains: { 1: eth, 56: bsc }, server, browser, stop };
   } catch (err) {
