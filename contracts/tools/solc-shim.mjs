@@ -3,7 +3,7 @@
 // forge calls `solc --version` to learn the version, then `solc --standard-json ...` with the
 // standard JSON input on stdin. No native solc can be downloaded here, so forge is pointed at this.
 import { createRequire } from 'node:module';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -30,15 +30,19 @@ function optionValues(name) {
 }
 const basePath = optionValues('--base-path')[0] ?? process.cwd();
 const roots = [basePath, ...optionValues('--include-path')].map((p) => resolve(p));
+// Compare real paths: forge passes canonical --allow-paths, while imports may go through symlinks.
+const real = (p) => (existsSync(p) ? realpathSync(p) : resolve(p));
 const allowed = [...roots, ...optionValues('--allow-paths').flatMap((v) => v.split(','))]
   .filter(Boolean)
-  .map((p) => resolve(p));
+  .map(real);
 
 function findImports(path) {
   const candidates = isAbsolute(path) ? [path] : roots.map((root) => resolve(root, path));
   for (const file of candidates) {
-    const inside = allowed.some((dir) => file === dir || file.startsWith(`${dir}/`));
-    if (inside && existsSync(file)) return { contents: readFileSync(file, 'utf8') };
+    if (!existsSync(file)) continue;
+    const target = realpathSync(file);
+    const inside = allowed.some((dir) => target === dir || target.startsWith(`${dir}/`));
+    if (inside) return { contents: readFileSync(target, 'utf8') };
   }
   return { error: `File not found: ${path}` };
 }
