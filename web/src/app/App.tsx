@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionGuard } from '../features/wallet/useSessionGuard';
 import { ConfirmHost } from '../shared/ui/confirm';
 import { LoadingModal, Spinner } from '../shared/ui/loading';
 import { Toaster } from '../shared/ui/toast';
@@ -13,6 +14,7 @@ export function App() {
   const { t } = useTranslation();
   const { path } = useRoute();
   const route = routes[path];
+  useSessionGuard();
 
   useEffect(() => {
     if (!route) redirect('/');
