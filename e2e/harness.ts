@@ -4,11 +4,10 @@
  * Everything is started per test file and torn down at the end; nothing uses the fixed ports of
  * `npm start`.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
   createPublicClient,
@@ -25,13 +24,10 @@ import type { ChainDeployment } from '@app/contracts/generated';
 import { deployLocal, startAnvil } from '@app/contracts/local';
 import { startServer } from '../server/src/start.ts';
 import { chromiumArgs, chromiumPath, mobileViewport } from './browser.ts';
+import { artifactsDir, assertPrerequisites, repoDir, webDist } from './preflight.ts';
 import { installWallet, type WalletConfig, type WalletHandle } from './wallet/index.ts';
 
-export const e2eDir = fileURLToPath(new URL('.', import.meta.url));
-export const repoDir = join(e2eDir, '..');
-/** The web production build under test (E2E_WEB_DIST overrides, e.g. a build kept elsewhere). */
-export const webDist = process.env.E2E_WEB_DIST ?? join(repoDir, 'web', 'dist');
-export const artifactsDir = join(e2eDir, 'artifacts');
+export { artifactsDir, e2eDir, repoDir, webDist } from './preflight.ts';
 
 export const chainIds: SupportedChainId[] = [1, 56];
 
@@ -51,23 +47,6 @@ export interface Stack {
   server: { url: string; port: number; close(): Promise<void> };
   browser: Browser;
   stop(): Promise<void>;
-}
-
-/** Fails with a clear message when the production web build is missing. */
-export function assertWebBuilt(): void {
-  if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(
-      `The web production build is missing (${join(webDist, 'index.html')}).\n` +
-        'Build it first from the repository root:  VITE_DEPLOYMENT=local npm run build -w web\n' +
-        '(`npm test` at the root does this before the e2e step.)',
-    );
-  }
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is missing at ${chromiumPath}. Install Debian's: apt-get install -y chromium ` +
-        '(or set CHROMIUM_PATH).',
-    );
-  }
 }
 
 /** A fresh PostgreSQL database next to DATABASE_URL's, dropped again on teardown. */
@@ -127,7 +106,7 @@ async function startChain(chainId: SupportedChainId): Promise<LocalChain> {
 
 /** Starts chains, server and browser. Call `stop()` in an `after` hook. */
 export async function startStack(): Promise<Stack> {
-  assertWebBuilt();
+  assertPrerequisites();
   mkdirSync(artifactsDir, { recursive: true });
   const cleanups: Array<() => Promise<void>> = [];
   const stop = async () => {
