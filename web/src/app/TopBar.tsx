@@ -21,7 +21,9 @@ export function TopBar() {
     <header className="topbar">
       <a className="topbar__logo" href="#/" aria-label={t('app.name')}>
         <LogoMark />
-        <span className="topbar__name" dir="auto">{t('app.name')}</span>
+        <span className="topbar__name" dir="auto">
+          {t('app.name')}
+        </span>
       </a>
       <div className="topbar__actions">
         <Dropdown<NetworkKey>

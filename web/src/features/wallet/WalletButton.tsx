@@ -6,6 +6,7 @@ import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
 import { confirmDialog } from '../../shared/ui/confirm';
 import { Modal } from '../../shared/ui/Modal';
+import { isMobileBrowser, walletDeepLinks } from './deepLinks';
 import { loginWith, logout } from './session-actions';
 import { useWalletOptions } from './useWalletOptions';
 import { walletUiStore } from './walletUi';
@@ -85,7 +86,33 @@ function ConnectPopup() {
           ))}
         </ul>
       )}
+      {options.length === 0 || isMobileBrowser() ? (
+        <OpenInWallet installed={options.map((o) => o.name)} />
+      ) : null}
     </Modal>
+  );
+}
+
+/** Links that open this page inside a wallet app that is not installed in this browser. */
+function OpenInWallet({ installed }: { installed: string[] }) {
+  const { t } = useTranslation();
+  const names = installed.map((n) => n.toLowerCase());
+  const links = walletDeepLinks.filter((w) => !w.matches.some((m) => names.includes(m)));
+  if (links.length === 0) return null;
+  const url = window.location.href;
+  return (
+    <div className="wallet-links">
+      <h3 className="wallet-links__title">{t('wallet.openInApp')}</h3>
+      <ul className="wallet-links__list">
+        {links.map((link) => (
+          <li key={link.name}>
+            <a className="wallet-links__item" href={link.href(url)} rel="noopener noreferrer">
+              {link.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
