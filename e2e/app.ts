@@ -20,9 +20,48 @@ export async function openApp(page: Page, baseUrl: string, hashPath = '/'): Prom
   await page.getByTestId('wallet-button').waitFor({ timeout: STEP_MS });
 }
 
-/** Waits until a toast with `text` shows (toasts last 2 s, so call this right after the action). */
-export async function expectToast(page: Page, text: string | RegExp, timeout = STEP_MS) {
-  await page.locator('.toast', { hasText: text }).first().waitFor({ state: 'visible', timeout });
+/** Texts of every toast shown since the page loaded (recorded by the harness). */
+export async function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...((window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? []),
+  ]);
+}
+
+/**
+ * Waits until the app has shown a toast matching `text` (a substring or a pattern) since toast
+ * number `since`. Toasts last 2 s; the harness records each one, so none is missed.
+ */
+export async function expectToast(
+  page: Page,
+  text: string | RegExp,
+  timeout = STEP_MS,
+  since = 0,
+): Promise<void> {
+  const pattern =
+    typeof text === 'string'
+      ? { source: '', plain: text }
+      : { source: text.source, flags: text.flags };
+  try {
+    await page.waitForFunction(
+      ({ pattern, since }) => {
+        const seen = ((window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? []).slice(
+          since,
+        );
+        return seen.some((t) =>
+          'plain' in pattern
+            ? t.includes(pattern.plain as string)
+            : new RegExp(pattern.source, pattern.flags).test(t),
+        );
+      },
+      { pattern, since },
+      { timeout, polling: 100 },
+    );
+  } catch (err) {
+    throw new Error(
+      `expected a toast ${String(text)}; the app showed ${JSON.stringify(await toastsShown(page).catch(() => []))}`,
+      { cause: err },
+    );
+  }
 }
 
 /** The names of the wallets the connect popup offers. */

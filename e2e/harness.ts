@@ -174,6 +174,23 @@ export interface AppSession {
   consoleLines: string[];
 }
 
+/**
+ * Records the text of every toast the app shows (window.__e2eToasts), so a test cannot miss one
+ * that came and went (they last 2 s) while the machine was busy.
+ */
+const toastRecorderScript = `(() => {
+  const seen = [];
+  Object.defineProperty(window, '__e2eToasts', { value: seen });
+  const scan = (node) => {
+    if (node.nodeType !== 1) return;
+    if (node.matches('.toast')) seen.push(node.textContent || '');
+    for (const el of node.querySelectorAll('.toast')) seen.push(el.textContent || '');
+  };
+  new MutationObserver((mutations) => {
+    for (const m of mutations) for (const n of m.addedNodes) scan(n);
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
 /** A fresh browser context (mobile viewport) with the test wallet installed, and one page. */
 export async function openSession(stack: Stack, wallet: Omit<WalletConfig, 'rpcUrls'>) {
   const context = await stack.browser.newContext({
@@ -187,6 +204,7 @@ export async function openSession(stack: Stack, wallet: Omit<WalletConfig, 'rpcU
     rpcUrls: { 1: stack.chains[1].rpcUrl, 56: stack.chains[56].rpcUrl },
     ...wallet,
   });
+  await context.addInitScript({ content: toastRecorderScript });
   const page = await context.newPage();
   const consoleLines: string[] = [];
   const stamp = () => new Date().toISOString().slice(11, 23);
