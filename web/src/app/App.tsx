@@ -5,6 +5,7 @@ import { ConfirmHost } from '../shared/ui/confirm';
 import { LoadingModal, Spinner } from '../shared/ui/loading';
 import { Toaster } from '../shared/ui/toast';
 import { NavBar } from './NavBar';
+import { PendingTxWatcher } from './PendingTxWatcher';
 import { redirect, useRoute } from './router';
 import { routes } from './routes';
 import { TabBar } from './TabBar';
@@ -31,6 +32,7 @@ export function App() {
     <div className={`app${route.tab ? ' app--tab' : ''}`}>
       {route.tab ? <TopBar /> : <NavBar titleKey={route.titleKey} />}
       <main className="page">
+        <PendingTxWatcher />
         {route.tab ? <h1 className="visually-hidden">{t(route.titleKey)}</h1> : null}
         <Suspense fallback={<Spinner label={t('loading.loading')} />}>
           <Page />

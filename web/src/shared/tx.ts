@@ -1,4 +1,9 @@
-import type { Hash, PublicClient, TransactionReceipt } from 'viem';
+import {
+  WaitForTransactionReceiptTimeoutError,
+  type Hash,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
 import { t } from '../i18n';
 import { hideLoading, showLoading } from './ui/loading';
 import { toast } from './ui/toast';
@@ -15,12 +20,49 @@ export class TxRevertedError extends Error {
 /** How long we wait for a receipt before telling the user it timed out (not spinning forever). */
 export const RECEIPT_TIMEOUT_MS = 5 * 60_000;
 
-/** Waits for a sent transaction's receipt; a revert throws TxRevertedError. */
+/** A sent transaction whose receipt we still wait for; kept in sessionStorage across reloads. */
+export interface PendingTx {
+  hash: Hash;
+  chainId: number;
+}
+
+const PENDING_KEY = 'pendingTx';
+
+export function readPendingTx(): PendingTx | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as PendingTx) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writePendingTx(pending: PendingTx | null): void {
+  try {
+    if (pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Without storage a reload simply forgets the pending transaction.
+  }
+}
+
+/**
+ * Waits for a sent transaction's receipt; a revert throws TxRevertedError. While waiting, the hash
+ * is remembered so a reload keeps watching it (app/PendingTxWatcher); a timeout leaves it there.
+ */
 export async function waitForSuccess(
   client: PublicClient,
   hash: Hash,
 ): Promise<TransactionReceipt> {
-  const receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+  writePendingTx({ hash, chainId: client.chain?.id ?? 0 });
+  let receipt: TransactionReceipt;
+  try {
+    receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+  } catch (error) {
+    if (!(error instanceof WaitForTransactionReceiptTimeoutError)) writePendingTx(null);
+    throw error;
+  }
+  writePendingTx(null);
   if (receipt.status !== 'success') throw new TxRevertedError(hash);
   return receipt;
 }
@@ -47,7 +89,9 @@ export async function runTxFlow(
   } catch (error) {
     hideLoading();
     if (!isUserRejection(error)) console.error(error);
-    toast(t(keys.failure));
+    toast(
+      t(error instanceof WaitForTransactionReceiptTimeoutError ? 'toast.txTimeout' : keys.failure),
+    );
     return false;
   }
 }
