@@ -224,7 +224,7 @@ export default function ServePage() {
         <h2 className="card__title" id="history-title">
           {t('serve.history')}
         </h2>
-        {!session ? <p className="muted">{t('toast.connectWallet')}</p> : null}
+        {!session ? <p className="muted">{t('serve.connectToSee')}</p> : null}
         {session && positions.isLoading ? <p className="muted">{t('loading.loading')}</p> : null}
         {session && positions.isError ? <p className="muted">{t('serve.readFailed')}</p> : null}
         {positions.data && positions.data.length === 0 ? (
