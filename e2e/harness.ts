@@ -4,7 +4,7 @@
  * Everything is started per test file and torn down at the end; nothing uses the fixed ports of
  * `npm start`.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +141,12 @@ export async function startStack(): Promise<Stack> {
       database = { pgliteDir: dir };
     }
 
+    // Serve a snapshot of the build: a rebuild of web/dist while the suite runs (another engineer,
+    // another step) would otherwise replace the hashed assets under the page's feet.
+    const webSnapshot = mkdtempSync(join(tmpdir(), 'e2e-web-'));
+    cleanups.push(async () => rmSync(webSnapshot, { recursive: true, force: true }));
+    cpSync(webDist, webSnapshot, { recursive: true });
+
     const [server, browser] = await Promise.all([
       startServer({
         port: 0,
@@ -148,7 +154,7 @@ export async function startStack(): Promise<Stack> {
         ...database,
         rpcUrls: { 1: eth.rpcUrl, 56: bsc.rpcUrl },
         deployment: 'local',
-        webDist,
+        webDist: webSnapshot,
       }).then((s) => {
         cleanups.push(() => s.close());
         return s;
