@@ -9,7 +9,7 @@ import {
   engines,
   getJson,
   signIn,
-  tempDir,
+  freshPgliteDir,
   type Engine,
 } from '../testing/harness.ts';
 import { openDb, pgErrorCode, type Db } from './db.ts';
@@ -27,7 +27,7 @@ async function openFresh(engine: Engine): Promise<{ db: Db; cleanup(): Promise<v
       },
     };
   }
-  const dir = await tempDir('db-test-');
+  const dir = await freshPgliteDir();
   const db = await openDb({ pgliteDir: dir });
   return {
     db,
@@ -119,7 +119,7 @@ for (const engine of engines()) {
 
 describe('PGlite persistence', () => {
   it('keeps users and sessions across a restart on the same directory', async () => {
-    const dir = await tempDir('pglite-restart-');
+    const dir = await freshPgliteDir();
     try {
       const config = { port: 0, rpcUrls: {}, deployment: 'local' as const, pgliteDir: dir };
       const first = await startServer(config);

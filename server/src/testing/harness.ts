@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { ServerConfig } from '../config.ts';
+import { repoRoot, type ServerConfig } from '../config.ts';
 import { startServer, type RunningServer } from '../start.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -20,6 +21,47 @@ export function engines(): Engine[] {
 
 export async function tempDir(prefix = 'server-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * An empty, initialised PGlite data directory, made once per machine and PGlite version and then
+ * copied: initdb takes seconds (tens of seconds on a busy machine), a copy takes milliseconds.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const version = JSON.parse(
+    await fs.readFile(
+      path.join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string };
+  const dir = path.join(os.tmpdir(), `server-pglite-template-${version.version}`);
+  if (await exists(path.join(dir, 'READY'))) return dir;
+  const building = `${dir}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const lite = await PGlite.create(building);
+  await lite.close();
+  await fs.writeFile(path.join(building, 'READY'), '');
+  try {
+    await fs.rename(building, dir);
+  } catch {
+    // Another test process finished first; use its copy.
+    await fs.rm(building, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+const exists = (p: string) =>
+  fs.access(p).then(
+    () => true,
+    () => false,
+  );
+
+/** A fresh, empty PGlite directory (a copy of the template). */
+export async function freshPgliteDir(): Promise<string> {
+  const template = await pgliteTemplate();
+  const dir = await tempDir('server-pglite-');
+  await fs.cp(template, dir, { recursive: true });
+  await fs.rm(path.join(dir, 'READY'));
+  return dir;
 }
 
 /** A fresh database on the DATABASE_URL server; `drop` removes it. */
@@ -58,7 +100,7 @@ export async function databaseFor(
     const fresh = await freshPostgresDatabase();
     return { db: { databaseUrl: fresh.url }, cleanup: fresh.drop };
   }
-  const dir = await tempDir('server-pglite-');
+  const dir = await freshPgliteDir();
   return {
     db: { pgliteDir: dir },
     cleanup: () => fs.rm(dir, { recursive: true, force: true }),
