@@ -256,7 +256,14 @@ export async function withSession<T>(
 ): Promise<T> {
   const session = await openSession(stack, wallet);
   try {
-    return await fn(session);
+    const result = await fn(session);
+    if (process.env.E2E_KEEP_LOGS) {
+      mkdirSync(artifactsDir, { recursive: true });
+      const base = join(artifactsDir, slug(name));
+      writeFileSync(`${base}.console.log`, session.consoleLines.join('\n') + '\n');
+      writeFileSync(`${base}.wallet.json`, JSON.stringify(session.wallet.log, null, 2) + '\n');
+    }
+    return result;
   } catch (err) {
     await saveFailureArtifacts(name, session);
     throw err;
