@@ -17,6 +17,8 @@ export interface RunningServer {
 
 export async function startServer(input: ServerConfig): Promise<RunningServer> {
   const config = resolveConfig(input);
+  // A configured origin must be a valid URL: fail before opening anything.
+  const configuredOrigin = config.appOrigin ? parseOrigin(config.appOrigin) : undefined;
   const db = await openDb(config);
   try {
     await migrate(db);
@@ -27,7 +29,7 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = deriveOrigin(config.host, port);
-    auth.origin = parseOrigin(config.appOrigin ?? url);
+    auth.origin = configuredOrigin ?? parseOrigin(url);
     let closed = false;
     return {
       url,

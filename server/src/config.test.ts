@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { networks } from '@app/contracts/chains';
+import { configFromEnv, deriveOrigin, resolveConfig } from './config.ts';
+import { startServer } from './start.ts';
+
+describe('config', () => {
+  it('reads the environment', () => {
+    const config = configFromEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://db/app',
+      [`RPC_URL_${networks.BSC.chainId}`]: 'http://bsc.example',
+      DEPLOYMENT: 'production',
+      WEB_DIST: '/srv/web',
+      APP_ORIGIN: 'https://app.example',
+      LOGIN_RATE_LIMIT: '30',
+    });
+    assert.equal(config.port, 8080);
+    assert.equal(config.databaseUrl, 'postgres://db/app');
+    assert.deepEqual(config.rpcUrls, { [networks.BSC.chainId]: 'http://bsc.example' });
+    assert.equal(config.deployment, 'production');
+    assert.equal(config.webDist, '/srv/web');
+    assert.equal(config.appOrigin, 'https://app.example');
+    assert.equal(config.loginRateLimit?.max, 30);
+    const defaults = resolveConfig(configFromEnv({}));
+    assert.equal(defaults.port, 3000);
+    assert.equal(defaults.deployment, 'local');
+    assert.equal(defaults.databaseUrl, undefined);
+    assert.match(defaults.pgliteDir, /\.data[/\\]pglite$/);
+    assert.equal(defaults.nonceTtlMs, 5 * 60_000);
+  });
+
+  it('refuses bad values', () => {
+    assert.throws(() => configFromEnv({ DEPLOYMENT: 'staging' }), /DEPLOYMENT/);
+    assert.throws(() => configFromEnv({ PORT: 'eighty' }), /PORT/);
+    assert.throws(() => configFromEnv({ RPC_URL_137: 'http://x' }), /137/);
+  });
+
+  it('derives the SIWE origin from the listening address', () => {
+    assert.equal(deriveOrigin('0.0.0.0', 3000), 'http://127.0.0.1:3000');
+    assert.equal(deriveOrigin('127.0.0.1', 3000), 'http://127.0.0.1:3000');
+    assert.equal(deriveOrigin('10.0.0.5', 80), 'http://10.0.0.5:80');
+    assert.equal(deriveOrigin('fd00::1', 80), 'http://[fd00::1]:80');
+  });
+
+  it('fails to start on an invalid appOrigin before opening the database', async () => {
+    await assert.rejects(
+      startServer({
+        port: 0,
+        rpcUrls: {},
+        deployment: 'local',
+        appOrigin: 'not a url',
+        pgliteDir: '/nonexistent/never-created',
+      }),
+      /Invalid URL/,
+    );
+  });
+});
