@@ -1,15 +1,20 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionGuard } from '../features/wallet/useSessionGuard';
+import { readPendingTx } from '../shared/pendingTx';
 import { ConfirmHost } from '../shared/ui/confirm';
 import { LoadingModal, Spinner } from '../shared/ui/loading';
 import { Toaster } from '../shared/ui/toast';
 import { NavBar } from './NavBar';
-import { PendingTxWatcher } from './PendingTxWatcher';
 import { redirect, useRoute } from './router';
 import { routes } from './routes';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
+
+// Loaded only when a transaction sent before the last reload is still unconfirmed (keeps the
+// receipt-watching code out of the first visit's bundle).
+const PendingTxWatcher = lazy(() => import('./PendingTxWatcher'));
+const pendingAtBoot = readPendingTx() !== null;
 
 export function App() {
   const { t } = useTranslation();
@@ -32,7 +37,11 @@ export function App() {
     <div className={`app${route.tab ? ' app--tab' : ''}`}>
       {route.tab ? <TopBar /> : <NavBar titleKey={route.titleKey} />}
       <main className="page">
-        <PendingTxWatcher />
+        {pendingAtBoot ? (
+          <Suspense fallback={null}>
+            <PendingTxWatcher />
+          </Suspense>
+        ) : null}
         {route.tab ? <h1 className="visually-hidden">{t(route.titleKey)}</h1> : null}
         <Suspense fallback={<Spinner label={t('loading.loading')} />}>
           <Page />

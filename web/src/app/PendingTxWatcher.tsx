@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { getPublicClient } from 'wagmi/actions';
 import { shortAddress } from '../shared/format';
-import { readPendingTx, RECEIPT_TIMEOUT_MS, writePendingTx, type PendingTx } from '../shared/tx';
+import { readPendingTx, writePendingTx, type PendingTx } from '../shared/pendingTx';
+import { RECEIPT_TIMEOUT_MS } from '../shared/tx';
 import { toast } from '../shared/ui/toast';
 
 /**
  * A transaction sent before a reload is still watched: a banner says so until its receipt arrives,
  * then the result is toasted and the chain reads refresh.
  */
-export function PendingTxWatcher() {
+export default function PendingTxWatcher() {
   const { t } = useTranslation();
   const config = useConfig();
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { t } from '../i18n';
+import { writePendingTx } from './pendingTx';
 import { hideLoading, showLoading } from './ui/loading';
 import { toast } from './ui/toast';
 import { isUserRejection } from './wallet/errors';
@@ -19,32 +20,6 @@ export class TxRevertedError extends Error {
 
 /** How long we wait for a receipt before telling the user it timed out (not spinning forever). */
 export const RECEIPT_TIMEOUT_MS = 5 * 60_000;
-
-/** A sent transaction whose receipt we still wait for; kept in sessionStorage across reloads. */
-export interface PendingTx {
-  hash: Hash;
-  chainId: number;
-}
-
-const PENDING_KEY = 'pendingTx';
-
-export function readPendingTx(): PendingTx | null {
-  try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
-    return raw ? (JSON.parse(raw) as PendingTx) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function writePendingTx(pending: PendingTx | null): void {
-  try {
-    if (pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-    else sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    // Without storage a reload simply forgets the pending transaction.
-  }
-}
 
 /**
  * Waits for a sent transaction's receipt; a revert throws TxRevertedError. While waiting, the hash
