@@ -36,7 +36,10 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^(\.\.[/\\])+/, '');
+  const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(
+    /^(\.\.[/\\])+/,
+    '',
+  );
   const file = join(outDir, path === '/' ? 'index.html' : path);
   try {
     const body = readFileSync(file);
@@ -74,6 +77,8 @@ console.log('First visit to /#/ (production build), JavaScript loaded:');
 console.log(`${'gzip'.padStart(10)} ${'raw'.padStart(10)}  file`);
 for (const s of scripts) console.log(`${kb(s.gzip)} ${kb(s.raw)}  ${new URL(s.url).pathname}`);
 const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
-console.log(`${kb(total)} total gzip in ${scripts.length} files; budget ${kb(BUDGET_BYTES).trim()}`);
+console.log(
+  `${kb(total)} total gzip in ${scripts.length} files; budget ${kb(BUDGET_BYTES).trim()}`,
+);
 console.log(total <= BUDGET_BYTES ? 'within budget' : 'OVER BUDGET');
 process.exit(total <= BUDGET_BYTES ? 0 : 1);

@@ -45,13 +45,16 @@ const fingerprint = createHash('sha256')
   .digest('hex');
 const fingerprintFile = join(dataDir, 'contracts.sha256');
 if (existsSync(fingerprintFile) && readFileSync(fingerprintFile, 'utf8') !== fingerprint) {
-  console.log('\nThe contracts changed since the last start: resetting the local chains and database.');
-  for (const network of networkList) rmSync(join(dataDir, `anvil-${network.chainId}.json`), { force: true });
+  console.log(
+    '\nThe contracts changed since the last start: resetting the local chains and database.',
+  );
+  for (const network of networkList)
+    rmSync(join(dataDir, `anvil-${network.chainId}.json`), { force: true });
   rmSync(join(dataDir, 'pglite'), { recursive: true, force: true });
 }
 writeFileSync(fingerprintFile, fingerprint);
 
-const chains = [];
+const chains: { stop(): Promise<void> }[] = [];
 const rpcUrls: Record<number, string> = {};
 for (const network of networkList) {
   const chain = await startAnvil({
@@ -63,9 +66,13 @@ for (const network of networkList) {
   rpcUrls[network.chainId] = localRpcUrl(network.localPort);
   const client = createPublicClient({ transport: http(chain.rpcUrl) });
   const staking = deployments.local[network.chainId]?.staking;
-  const deployed = staking ? ((await client.getCode({ address: staking })) ?? '0x') !== '0x' : false;
+  const deployed = staking
+    ? ((await client.getCode({ address: staking })) ?? '0x') !== '0x'
+    : false;
   if (!deployed) await deployLocal({ rpcUrl: chain.rpcUrl, chainId: network.chainId });
-  console.log(`${network.label} chain ${network.chainId}: ${chain.rpcUrl}${deployed ? ' (restored)' : ' (deployed)'}`);
+  console.log(
+    `${network.label} chain ${network.chainId}: ${chain.rpcUrl}${deployed ? ' (restored)' : ' (deployed)'}`,
+  );
 }
 
 const server = await startServer({

@@ -9,7 +9,7 @@ const steps: Step[] = [
   { name: 'lint: eslint', command: 'npx eslint .' },
   { name: 'lint: prettier', command: 'npx prettier --check .' },
   { name: 'lint: solhint', command: 'npm run lint -w contracts' },
-  { name: 'typecheck', command: 'npm run typecheck --workspaces --if-present' },
+  { name: 'typecheck', command: 'npm run typecheck' },
   { name: 'contracts: forge tests', command: 'npm test -w contracts' },
   // The server suite runs on PGlite always and repeats on PostgreSQL when DATABASE_URL is set
   // (it reports those as skipped otherwise).

@@ -51,6 +51,11 @@ export interface StartAnvilOptions {
   port?: number;
   /** How long to wait for the node to answer, in ms (default 20 s). */
   timeoutMs?: number;
+  /**
+   * Keep the chain's state in this file: loaded at start, saved every few seconds and on stop, so
+   * `npm start` finds its chains as it left them. Tests leave it unset (a fresh chain each time).
+   */
+  stateFile?: string;
 }
 
 /**
@@ -119,12 +124,13 @@ async function startOnce(
   chainId: SupportedChainId,
   port: number,
   timeoutMs: number,
+  stateFile: string | undefined,
 ): Promise<LocalChain> {
-  const child = spawn(
-    anvilCommand(),
-    ['--chain-id', String(chainId), '--port', String(port), '--host', '127.0.0.1', '--silent'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const args = ['--chain-id', String(chainId), '--port', String(port), '--host', '127.0.0.1'];
+  if (stateFile) args.push('--state', stateFile, '--state-interval', '5');
+  const child = spawn(anvilCommand(), [...args, '--silent'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   running.add(child);
   killAllOnExit();
   let stderr = '';
@@ -176,13 +182,14 @@ export async function startAnvil({
   chainId,
   port,
   timeoutMs = 20_000,
+  stateFile,
 }: StartAnvilOptions): Promise<LocalChain> {
   if (!networkByChainId(chainId)) throw new Error(`unsupported chain id ${chainId}`);
-  if (port) return startOnce(chainId, port, timeoutMs);
+  if (port) return startOnce(chainId, port, timeoutMs, stateFile);
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      return await startOnce(chainId, await findFreePort(), timeoutMs);
+      return await startOnce(chainId, await findFreePort(), timeoutMs, stateFile);
     } catch (error) {
       lastError = error;
     }
