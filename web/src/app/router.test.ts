@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { matchLanguage } from '../i18n/languages';
+import { parseHash } from './router';
+import { routes } from './routes';
+
+test('parseHash splits path and query', () => {
+  const at = parseHash('#/?code=0xabc');
+  assert.equal(at.path, '/');
+  assert.equal(at.query.get('code'), '0xabc');
+  assert.equal(parseHash('').path, '/');
+  assert.equal(parseHash('#/pages/serve/serve/').path, '/pages/serve/serve');
+});
+
+test('exactly the spec paths are routed', () => {
+  assert.deepEqual(Object.keys(routes).sort(), [
+    '/',
+    '/pages/activity/activity',
+    '/pages/exchange/exchange',
+    '/pages/income/income',
+    '/pages/index/index',
+    '/pages/invite/invite',
+    '/pages/mine/mine',
+    '/pages/notice/details',
+    '/pages/notice/notice',
+    '/pages/records/records',
+    '/pages/serve/serve',
+    '/pages/teams/teams',
+    '/pages/withdraws/withdraws',
+  ]);
+});
+
+test('matchLanguage maps stored and browser tags to the ten languages', () => {
+  assert.equal(matchLanguage('zh-tw'), 'zh-TW');
+  assert.equal(matchLanguage('zh-Hant-TW'), 'zh-TW');
+  assert.equal(matchLanguage('fr-CA'), 'fr');
+  assert.equal(matchLanguage('ar'), 'ar');
+  assert.equal(matchLanguage('de'), undefined);
+});
