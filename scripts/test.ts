@@ -14,7 +14,10 @@ const steps: Step[] = [
   // The server suite runs on PGlite always and repeats on PostgreSQL when DATABASE_URL is set
   // (it reports those as skipped otherwise).
   { name: 'server: tests', command: 'npm test -w server' },
-  { name: 'web: unit tests + locale check', command: 'npm test -w web && npm run check:i18n -w web' },
+  {
+    name: 'web: unit tests + locale check',
+    command: 'npm test -w web && npm run check:i18n -w web',
+  },
   {
     name: 'web: production build (local chains)',
     command: 'npm run build -w web',
