@@ -10,5 +10,3 @@ export const deployment: Deployment = import.meta.env.VITE_DEPLOYMENT;
 export function getDeployment(chainId: SupportedChainId): ChainDeployment | undefined {
   return deployments[deployment][chainId];
 }
-
-export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000' as const;

@@ -1,7 +1,7 @@
 import type { NetworkInfo } from '@app/contracts/chains';
-import { isAddress, parseSignature, type Address } from 'viem';
+import { isAddress, parseSignature, zeroAddress, type Address } from 'viem';
 import type { Config } from 'wagmi';
-import { stakingAbi, usdcAbi, ZERO_ADDRESS, type ChainDeployment } from '../../shared/contracts';
+import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
 import { stage, waitForSuccess } from '../../shared/tx';
 import { walletClientOn } from '../../shared/wallet/client';
 import { publicClientFor } from './useServeData';
@@ -33,7 +33,7 @@ export async function needsUpline({
     }),
     client.readContract({ address: deployment.staking, abi: stakingAbi, functionName: 'root' }),
   ]);
-  const none = !superior || superior.toLowerCase() === ZERO_ADDRESS;
+  const none = !superior || superior.toLowerCase() === zeroAddress;
   return none && user.toLowerCase() !== root.toLowerCase();
 }
 
