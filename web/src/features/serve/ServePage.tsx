@@ -78,7 +78,9 @@ export default function ServePage() {
   const onStake = async () => {
     if (!session || !user) return toast(t('toast.connectWallet'));
     if (!deployment) return toast(t('serve.notDeployed', { network: network.label }));
-    const validation = validateStakeAmount(amountText, decimals, balance.data ?? 0n);
+    // Without a balance read we cannot tell "too much" from "not loaded": say the query failed.
+    if (balance.data === undefined) return toast(t('toast.queryFailed'));
+    const validation = validateStakeAmount(amountText, decimals, balance.data);
     if (!validation.ok) return toast(t(validation.errorKey));
     if (!plan) return toast(t('serve.subscriptionEnded'));
 
