@@ -30,6 +30,17 @@ describe('config', () => {
     assert.equal(defaults.nonceTtlMs, 5 * 60_000);
   });
 
+  it('reads the admin allowlist and the write limit', () => {
+    const a = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const config = resolveConfig(
+      configFromEnv({ ADMIN_ADDRESSES: ` ${a}, ${a.toLowerCase()},`, WRITE_RATE_LIMIT: '5' }),
+    );
+    assert.deepEqual(config.adminAddresses, [a.toLowerCase()]);
+    assert.equal(config.writeRateLimit.max, 5);
+    assert.deepEqual(resolveConfig(configFromEnv({})).adminAddresses, []);
+    assert.throws(() => configFromEnv({ ADMIN_ADDRESSES: 'alice' }), /ADMIN_ADDRESSES/);
+  });
+
   it('refuses bad values', () => {
     assert.throws(() => configFromEnv({ DEPLOYMENT: 'staging' }), /DEPLOYMENT/);
     assert.throws(() => configFromEnv({ PORT: 'eighty' }), /PORT/);

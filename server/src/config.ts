@@ -42,6 +42,13 @@ export interface ServerConfig {
   loginRateLimit?: RateLimitConfig;
   /** Per-IP limit on the /rpc proxy. */
   rpcRateLimit?: RateLimitConfig;
+  /**
+   * Limit on writes by a signed-in user (mark read, admin writes), counted separately per IP and
+   * per address: either reaching `max` in the window gets 1006.
+   */
+  writeRateLimit?: RateLimitConfig;
+  /** Addresses allowed to use the /v1/admin routes (signed in with SIWE); default none. */
+  adminAddresses?: string[];
   /** Timeout of one upstream JSON-RPC call. */
   rpcTimeoutMs?: number;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
@@ -64,6 +71,7 @@ export const defaults = {
   sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
   loginRateLimit: { max: 120, timeWindowMs: 60 * 1000 },
   rpcRateLimit: { max: 1200, timeWindowMs: 60 * 1000 },
+  writeRateLimit: { max: 60, timeWindowMs: 60 * 1000 },
   rpcTimeoutMs: 30 * 1000,
 } as const;
 
@@ -78,10 +86,26 @@ export function resolveConfig(config: ServerConfig): ResolvedConfig {
     sessionTtlMs: config.sessionTtlMs ?? defaults.sessionTtlMs,
     loginRateLimit: config.loginRateLimit ?? defaults.loginRateLimit,
     rpcRateLimit: config.rpcRateLimit ?? defaults.rpcRateLimit,
+    writeRateLimit: config.writeRateLimit ?? defaults.writeRateLimit,
+    adminAddresses: normalizeAdminAddresses(config.adminAddresses ?? []),
     rpcTimeoutMs: config.rpcTimeoutMs ?? defaults.rpcTimeoutMs,
     trustProxy: config.trustProxy ?? false,
     logLevel: config.logLevel ?? false,
   };
+}
+
+/** Admin addresses, lower-case; an entry that is not an address is a configuration error. */
+export function normalizeAdminAddresses(list: readonly string[]): string[] {
+  return [
+    ...new Set(
+      list.map((a) => {
+        const v = a.trim();
+        if (!/^0x[0-9a-fA-F]{40}$/.test(v))
+          throw new Error(`ADMIN_ADDRESSES: not an address: '${v}'`);
+        return v.toLowerCase();
+      }),
+    ),
+  ];
 }
 
 /**
@@ -94,7 +118,10 @@ export function deriveOrigin(host: string, port: number): string {
   return `http://${h}:${port}`;
 }
 
-/** Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, WEB_DIST, APP_ORIGIN, ... */
+/**
+ * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, WEB_DIST, APP_ORIGIN,
+ * ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT, ...
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rpcUrls: ServerConfig['rpcUrls'] = {};
   for (const [key, value] of Object.entries(env)) {
@@ -116,6 +143,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     return n;
   };
   const loginMax = int('LOGIN_RATE_LIMIT');
+  const writeMax = int('WRITE_RATE_LIMIT');
+  const admins = (env.ADMIN_ADDRESSES ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
   const logLevel = env.LOG_LEVEL ?? 'info';
   return {
     port: int('PORT') ?? 3000,
@@ -130,6 +162,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     loginRateLimit:
       loginMax === undefined ? undefined : { ...defaults.loginRateLimit, max: loginMax },
+    writeRateLimit:
+      writeMax === undefined ? undefined : { ...defaults.writeRateLimit, max: writeMax },
+    adminAddresses: normalizeAdminAddresses(admins),
     logLevel: logLevel === 'silent' ? false : (logLevel as ServerConfig['logLevel']),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { isSupportedChainId, type SupportedChainId } from '@app/contracts/chains';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RouteDoc } from '../http/openapi.ts';
 import { allowedMethods, MAX_BATCH, RPC_BODY_LIMIT } from './allowlist.ts';
 
 type Id = string | number | null;
@@ -45,6 +46,29 @@ export interface RpcProxyOptions {
   timeoutMs: number;
   rateLimit: { max: number; timeWindow: number };
 }
+
+const rpcDoc: RouteDoc = {
+  raw: {
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            oneOf: [
+              { type: 'object', description: 'One JSON-RPC 2.0 call' },
+              { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: { type: 'object' } },
+            ],
+          },
+        },
+      },
+    },
+    responses: {
+      '200': { description: 'JSON-RPC response(s), errors included (-32601 method not allowed)' },
+      '404': { description: 'Unknown or unconfigured chain (-32001)' },
+      '502': { description: 'Upstream node unavailable (-32002)' },
+    },
+  },
+};
 
 export async function rpcProxyRoutes(app: FastifyInstance, opts: RpcProxyOptions) {
   app.removeAllContentTypeParsers();
@@ -87,7 +111,15 @@ export async function rpcProxyRoutes(app: FastifyInstance, opts: RpcProxyOptions
 
   app.post<{ Params: { chainId: string } }>(
     '/:chainId',
-    { bodyLimit: RPC_BODY_LIMIT, config: { rateLimit: opts.rateLimit } },
+    {
+      bodyLimit: RPC_BODY_LIMIT,
+      config: { rateLimit: opts.rateLimit, openapi: rpcDoc },
+      schema: {
+        summary: 'Read-only JSON-RPC proxy to the chain (allowlisted methods, batches of 1..50)',
+        tags: ['rpc'],
+        params: { type: 'object', properties: { chainId: { type: 'string' } } },
+      },
+    },
     async (request, reply) => {
       const chainId = /^\d{1,10}$/.test(request.params.chainId)
         ? Number(request.params.chainId)

@@ -6,17 +6,22 @@
  */
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AuthContext } from '../auth/login.ts';
 import { rpcProxyRoutes } from '../chain/rpc-proxy.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { resolveLang, type Lang } from '../i18n/index.ts';
 import { AppError, ErrorCode, handleError, handleNotFound } from './errors.ts';
+import { buildOpenApi, collectRoute, type CollectedRoute } from './openapi.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { healthRoutes } from './routes/health.ts';
+import { indexConfigRoutes } from './routes/index-config.ts';
+import { noticeRoutes } from './routes/notice.ts';
 import { loginRoutes } from './routes/login.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerWebApp } from './static.ts';
+import { writeLimiter } from './write-limit.ts';
 
 /** Largest /v1 request body. */
 export const API_BODY_LIMIT = 16 * 1024;
@@ -32,6 +37,7 @@ export async function buildApp(
   config: ResolvedConfig,
   db: Db,
   auth: AuthContext,
+  options: { onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
@@ -41,6 +47,14 @@ export async function buildApp(
     // Form values are strings; a repeated key becomes an array and must fail validation, not be coerced.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false } },
   });
+
+  // Every route, as registered: the OpenAPI document is built from them.
+  const routes: CollectedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    collectRoute(routes, route);
+    options.onRoute?.(route);
+  });
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
 
   app.decorateRequest('lang', 'en' as Lang);
   app.decorateRequest('session', null);
@@ -70,8 +84,28 @@ export async function buildApp(
           timeWindow: config.loginRateLimit.timeWindowMs,
         },
       });
+      const limiter = writeLimiter(config.writeRateLimit);
       await api.register(userRoutes, { db, now: config.now });
       await api.register(healthRoutes, { db });
+      await api.register(noticeRoutes, { db, now: config.now, limiter });
+      await api.register(indexConfigRoutes, { db, deployment: config.deployment });
+      await api.register(adminRoutes, {
+        db,
+        now: config.now,
+        adminAddresses: config.adminAddresses,
+        limiter,
+      });
+      api.get(
+        '/openapi.json',
+        {
+          config: { openapi: { raw: { responses: { '200': { description: 'This document' } } } } },
+          schema: { summary: 'OpenAPI 3.1 description of every route', tags: ['meta'] },
+        },
+        async (_request, reply) => {
+          openapi ??= buildOpenApi(routes, { title: `${config.appName} API`, version: '1' });
+          return reply.send(openapi);
+        },
+      );
     },
     { prefix: '/v1' },
   );

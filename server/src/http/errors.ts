@@ -16,6 +16,7 @@ export const ErrorCode = {
   unsupportedMediaType: 1005,
   rateLimited: 1006,
   notFound: 1007,
+  forbidden: 1008,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -30,6 +31,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   1005: 415,
   1006: 429,
   1007: 404,
+  1008: 403,
   500: 500,
   503: 503,
 };
@@ -43,6 +45,7 @@ const defaultMessage: Record<ErrorCode, MessageKey> = {
   1005: 'unsupportedMediaType',
   1006: 'rateLimited',
   1007: 'notFound',
+  1008: 'forbidden',
   500: 'internal',
   503: 'unavailable',
 };
@@ -77,6 +80,7 @@ export function toAppError(error: unknown): AppError {
       return new AppError(ErrorCode.unsupportedMediaType);
   }
   const status = e.statusCode ?? 500;
+  if (status === 403) return new AppError(ErrorCode.forbidden);
   if (status === 404) return new AppError(ErrorCode.notFound);
   if (status === 413) return new AppError(ErrorCode.bodyTooLarge);
   if (status === 415) return new AppError(ErrorCode.unsupportedMediaType);

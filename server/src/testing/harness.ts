@@ -3,6 +3,7 @@
  * (PGlite in a temp dir always; PostgreSQL too when DATABASE_URL is set, in a fresh database per
  * server so parallel runs never collide).
  */
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -221,4 +222,41 @@ export async function counts(server: RunningServer) {
     sessions: await q('SELECT count(*)::int AS n FROM sessions'),
     usedNonces: await q('SELECT count(*)::int AS n FROM login_nonces WHERE used_at IS NOT NULL'),
   };
+}
+
+/** Asserts the response is an error envelope with exactly this status and code and no extra detail. */
+export function assertError(
+  res: { status: number; body: { code: number; msg: string; data: unknown } },
+  status: number,
+  code: number,
+) {
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  assert.deepEqual(Object.keys(res.body).sort(), ['code', 'data', 'msg']);
+  assert.equal(res.body.code, code, JSON.stringify(res.body));
+  assert.equal(res.body.data, null);
+  assert.ok(res.body.msg.length > 0);
+  assert.doesNotMatch(res.body.msg, /at .*\.ts|Error:|stack/);
+}
+
+/** Asserts a success envelope and returns its data. */
+export function okData<T>(res: ApiResponse<T>): T {
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.code, 0, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+/** POST a raw body with any content type (for wrong-content-type and size tests). */
+export async function postRaw(
+  base: string,
+  route: string,
+  body: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<unknown>> {
+  const res = await fetch(base + route, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...headers },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as ApiResponse<unknown>['body'] };
 }

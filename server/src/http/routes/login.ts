@@ -5,6 +5,7 @@ import { defaultNetwork, networks } from '@app/contracts/chains';
 import type { FastifyInstance } from 'fastify';
 import { issueLoginCode, login, loginInfo, type AuthContext } from '../../auth/login.ts';
 import { sendOk } from '../envelope.ts';
+import { ref } from '../openapi.ts';
 import { asHex, fields, optional, parseAddress, parseChain } from '../schemas.ts';
 
 interface GetCodeBody {
@@ -35,8 +36,10 @@ export async function loginRoutes(
   app.post<{ Body: GetCodeBody }>(
     '/user/getcode',
     {
-      config,
+      config: { ...config, openapi: { data: ref('LoginCode') } },
       schema: {
+        summary: 'A Sign-In with Ethereum message to sign (Code is its nonce)',
+        tags: ['user'],
         body: {
           type: 'object',
           required: ['address'],
@@ -60,8 +63,10 @@ export async function loginRoutes(
   app.post<{ Body: MetamaskLoginBody }>(
     '/user/metamasklogin',
     {
-      config,
+      config: { ...config, openapi: { data: ref('Login') } },
       schema: {
+        summary: 'Log in with the signed message from getcode',
+        tags: ['user'],
         body: {
           type: 'object',
           required: ['address', 'signature'],
@@ -89,8 +94,10 @@ export async function loginRoutes(
   app.post<{ Body: RegisterBody }>(
     '/index/register',
     {
-      config,
+      config: { ...config, openapi: { data: ref('Login') } },
       schema: {
+        summary: 'Log in (register) on a chain with the signed message from getcode',
+        tags: ['index'],
         body: {
           type: 'object',
           required: ['chain', 'address', 'signature'],
