@@ -174,7 +174,7 @@ for (const engine of engines()) {
       );
       assert.deepEqual(read, { marked: 1, unread: 2 });
       // Marking again is harmless.
-      okData(
+      const again = okData(
         await postForm(
           server.url,
           '/v1/notice/read',
@@ -182,6 +182,7 @@ for (const engine of engines()) {
           { Token: bobToken },
         ),
       );
+      assert.deepEqual(again, { marked: 0, unread: 2 });
       const page = await list('', { Token: bobToken });
       assert.deepEqual(
         page.items.map((n) => [n.id, n.read]),

@@ -95,24 +95,24 @@ export async function countUnread(q: Queryable, userId: number, now: Date): Prom
   return r.rows[0]!.n;
 }
 
-/** Marks one visible notice read; false when there is no such notice. */
+/** Marks one visible notice read: 1 when newly marked, 0 when it was read, null when no such notice. */
 export async function markRead(
   q: Queryable,
   userId: number,
   noticeId: number,
   now: Date,
-): Promise<boolean> {
+): Promise<number | null> {
   const r = await q.query(
     `SELECT 1 FROM notices n WHERE n.id = $1 AND n.deleted_at IS NULL AND n.published_at <= $2`,
     [noticeId, now],
   );
-  if (r.rowCount === 0) return false;
-  await q.query(
+  if (r.rowCount === 0) return null;
+  const ins = await q.query(
     `INSERT INTO notice_reads (user_id, notice_id, read_at) VALUES ($1, $2, $3)
      ON CONFLICT (user_id, notice_id) DO NOTHING`,
     [userId, noticeId, now],
   );
-  return true;
+  return ins.rowCount;
 }
 
 /** Marks every visible notice read; returns how many were unread. */

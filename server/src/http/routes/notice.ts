@@ -131,9 +131,9 @@ export async function noticeRoutes(
       const at = now();
       let marked: number;
       if (id !== undefined) {
-        const noticeId = parseId(id);
-        if (!(await markRead(db, userId, noticeId, at))) throw new AppError(ErrorCode.notFound);
-        marked = 1;
+        const newly = await markRead(db, userId, parseId(id), at);
+        if (newly === null) throw new AppError(ErrorCode.notFound);
+        marked = newly;
       } else {
         marked = await markAllRead(db, userId, at);
       }
