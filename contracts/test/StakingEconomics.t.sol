@@ -34,7 +34,9 @@ abstract contract EconomicsFixture is StakingDeployer {
         staking = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
         _fund(staking, owner, BUDGET);
         vm.prank(owner);
-        plan = staking.createPlan(30, RATE, 10_000_000 * ONE, uint64(block.timestamp), uint64(block.timestamp + 365 days));
+        plan = staking.createPlan(
+            30, RATE, 10_000_000 * ONE, uint64(block.timestamp), uint64(block.timestamp + 365 days)
+        );
         address[6] memory users = [root, alice, bob, carol, dave, erin];
         for (uint256 i = 0; i < users.length; ++i) {
             usdc.mint(users[i], 10_000_000 * ONE);
@@ -138,7 +140,9 @@ contract StakingReserveTest is EconomicsFixture {
         uint256 id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         vm.startPrank(root);
         usdc.approve(address(s), 200 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientRewardBudget.selector, _mining(200 * ONE), 1));
+        vm.expectRevert(
+            abi.encodeWithSelector(Staking.InsufficientRewardBudget.selector, _mining(200 * ONE), 1)
+        );
         s.stake(id, 200 * ONE);
         vm.stopPrank();
     }
@@ -183,7 +187,9 @@ contract StakingReserveTest is EconomicsFixture {
         vm.startPrank(dave);
         usdc.approve(address(staking), 200 * ONE);
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InsufficientRewardBudget.selector, _mining(200 * ONE) * 123 / 100, 0)
+            abi.encodeWithSelector(
+                Staking.InsufficientRewardBudget.selector, _mining(200 * ONE) * 123 / 100, 0
+            )
         );
         staking.stake(plan, 200 * ONE);
         vm.stopPrank();
@@ -446,7 +452,9 @@ contract StakingExchangeTest is EconomicsFixture {
         assertEq(staking.getAccount(erin).pendingDividend, fee / 2);
         assertEq(staking.getAccount(root).pendingDividend, fee - fee / 2);
         vm.expectEmit(true, true, true, true, address(staking));
-        emit Staking.IncomeCredited(erin, Staking.IncomeSource.EcologicalDividend, address(0), address(usdc), fee / 2);
+        emit Staking.IncomeCredited(
+            erin, Staking.IncomeSource.EcologicalDividend, address(0), address(usdc), fee / 2
+        );
         vm.prank(erin);
         assertEq(staking.claimDividends(), fee / 2);
         vm.expectEmit(true, true, true, true, address(staking));
@@ -785,13 +793,19 @@ contract StakingGovernanceTest is EconomicsFixture {
         vm.warp(block.timestamp + 3 days);
         vm.expectRevert(abi.encodeWithSelector(Staking.NothingQueued.selector, Staking.Param.NodePrice));
         staking.executeParam(Staking.Param.NodePrice);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.FeeBps, 1501));
+        vm.expectRevert(
+            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.FeeBps, 1501)
+        );
         staking.queueParam(Staking.Param.FeeBps, 1501);
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.MinWithdrawal, 10 * ONE + 1)
+            abi.encodeWithSelector(
+                Staking.InvalidParamValue.selector, Staking.Param.MinWithdrawal, 10 * ONE + 1
+            )
         );
         staking.queueParam(Staking.Param.MinWithdrawal, 10 * ONE + 1);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodePrice, 0));
+        vm.expectRevert(
+            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodePrice, 0)
+        );
         staking.queueParam(Staking.Param.NodePrice, 0);
         vm.expectRevert(abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.Treasury, 0));
         staking.queueParam(Staking.Param.Treasury, 0);
@@ -799,7 +813,9 @@ contract StakingGovernanceTest is EconomicsFixture {
         _buy(erin, false);
         _buy(dave, false);
         vm.prank(owner);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodeLimit, 1));
+        vm.expectRevert(
+            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodeLimit, 1)
+        );
         staking.queueParam(Staking.Param.NodeLimit, 1);
         vm.startPrank(dave);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, dave));
@@ -818,7 +834,9 @@ contract StakingGovernanceTest is EconomicsFixture {
         _buy(dave, false);
         vm.warp(block.timestamp + 48 hours);
         vm.prank(owner);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodeLimit, 1));
+        vm.expectRevert(
+            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodeLimit, 1)
+        );
         staking.executeParam(Staking.Param.NodeLimit);
     }
 
@@ -845,7 +863,9 @@ contract StakingGovernanceTest is EconomicsFixture {
         new Staking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.feeBps = 1501;
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.FeeBps, 1501));
+        vm.expectRevert(
+            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.FeeBps, 1501)
+        );
         new Staking(c);
     }
 

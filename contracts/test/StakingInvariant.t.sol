@@ -43,7 +43,13 @@ contract EconomicsHandler is Test {
     uint256 public violations;
     mapping(bytes32 action => uint256) public callCount;
 
-    constructor(Staking s_, LocalUSDCPermit usdc_, MockRewardToken reward_, MockRouter router_, address owner_) {
+    constructor(
+        Staking s_,
+        LocalUSDCPermit usdc_,
+        MockRewardToken reward_,
+        MockRouter router_,
+        address owner_
+    ) {
         s = s_;
         usdc = usdc_;
         reward = reward_;
@@ -280,7 +286,9 @@ contract EconomicsHandler is Test {
         vm.startPrank(owner);
         usdc.approve(address(s), amount);
         s.depositGrants(amount);
-        s.creditGrants(users, amounts, promotion ? Staking.IncomeSource.Promotion : Staking.IncomeSource.Activity);
+        s.creditGrants(
+            users, amounts, promotion ? Staking.IncomeSource.Promotion : Staking.IncomeSource.Activity
+        );
         vm.stopPrank();
         ownerUsdcOutflow += amount;
         usdcCredited[user] += amount;
@@ -347,7 +355,9 @@ contract EconomicsHandler is Test {
             abi.encodeCall(Staking.queueParam, (Staking.Param.Treasury, uint256(uint160(attacker)))),
             abi.encodeCall(Staking.executeParam, (Staking.Param.FeeBps)),
             abi.encodeWithSignature("transferOwnership(address)", attacker),
-            abi.encodeCall(Staking.createPlan, (1, 0, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1))),
+            abi.encodeCall(
+                Staking.createPlan, (1, 0, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1))
+            ),
             abi.encodeCall(Staking.claimDividends, ())
         ];
         uint256 pick = seed % calls.length;
@@ -357,7 +367,9 @@ contract EconomicsHandler is Test {
         (bool ok,) = address(s).call(calls[pick]);
         // claimDividends succeeds with 0 for a non-member; everything else must revert.
         if (ok && pick != 11) ++violations;
-        if (usdc.balanceOf(attacker) != usdcBefore || reward.balanceOf(attacker) != rewardBefore) ++violations;
+        if (usdc.balanceOf(attacker) != usdcBefore || reward.balanceOf(attacker) != rewardBefore) {
+            ++violations;
+        }
         if (s.getAccount(attacker).withdrawable != 0 || s.getAccount(attacker).earned != 0) ++violations;
         ++callCount["attack"];
     }
@@ -480,7 +492,8 @@ contract StakingInvariantTest is StakingDeployer {
     ///     treasury only gets membership payments; the attacker gets nothing.
     function invariant_ownerNeverObtainsUserFunds() public view {
         assertEq(
-            usdc.balanceOf(owner), handler.ownerUsdcMinted() - handler.ownerUsdcOutflow() + handler.ownerUsdcIn()
+            usdc.balanceOf(owner),
+            handler.ownerUsdcMinted() - handler.ownerUsdcOutflow() + handler.ownerUsdcIn()
         );
         assertEq(
             reward.balanceOf(owner),

@@ -33,7 +33,8 @@ interface IUniswapV2Router02Like is IUniswapV2Router {
 /// @dev Exchange against the real Uniswap V2 contracts: WETH9, UniswapV2Factory and UniswapV2Router02
 ///      deployed from the bytecode that the v2-core and v2-periphery npm packages ship.
 contract StakingUniswapTest is Test {
-    bytes32 internal constant INIT_CODE_HASH = 0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f;
+    bytes32 internal constant INIT_CODE_HASH =
+        0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f;
     uint256 internal constant ONE = 1e6;
 
     LocalUSDCPermit internal usdc;
@@ -47,7 +48,8 @@ contract StakingUniswapTest is Test {
 
     function _deployArtifact(string memory file, bytes memory args) internal returns (address deployed) {
         string memory json = vm.readFile(string.concat(vm.projectRoot(), "/../node_modules/", file));
-        bytes memory init = bytes.concat(vm.parseBytes(string.concat("0x", vm.parseJsonString(json, ".bytecode"))), args);
+        bytes memory init =
+            bytes.concat(vm.parseBytes(string.concat("0x", vm.parseJsonString(json, ".bytecode"))), args);
         assembly {
             deployed := create(0, add(init, 0x20), mload(init))
         }
@@ -63,7 +65,8 @@ contract StakingUniswapTest is Test {
         );
         router = IUniswapV2Router02Like(
             _deployArtifact(
-                "@uniswap/v2-periphery/build/UniswapV2Router02.json", abi.encode(address(factory), address(weth))
+                "@uniswap/v2-periphery/build/UniswapV2Router02.json",
+                abi.encode(address(factory), address(weth))
             )
         );
         // Seed 1,000 WETH against 3,000,000 USDC.
@@ -98,7 +101,9 @@ contract StakingUniswapTest is Test {
         weth.approve(address(staking), 500 ether);
         staking.fundRewards(500 ether);
         vm.prank(owner);
-        staking.createPlan(30, 1e24, 1e12 * ONE / 1e6, uint64(block.timestamp), uint64(block.timestamp + 365 days));
+        staking.createPlan(
+            30, 1e24, 1e12 * ONE / 1e6, uint64(block.timestamp), uint64(block.timestamp + 365 days)
+        );
         usdc.mint(alice, 100_000 * ONE);
         vm.prank(alice);
         staking.bindSuperior(root);
