@@ -48,6 +48,7 @@ const option = (name: string, fallback: number) => {
   return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
 const USERS = option('--users', 1000);
+const progress = (line: string) => process.stderr.write(`gas: ${line}\n`);
 const TARGETS = { stake3: 150_000n, withdraw: 60_000n };
 
 if (!flag('--no-build')) {
@@ -79,6 +80,15 @@ try {
     pub.request({ method, params } as never) as Promise<unknown>;
   await rpc('anvil_autoImpersonateAccount', [true]);
 
+  /** Polls for a receipt (plain requests: no block watcher to miss an automined block). */
+  const receiptOf = async (hash: Hex) => {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+      const raw = await rpc('eth_getTransactionReceipt', [hash]);
+      if (raw) return pub.getTransactionReceipt({ hash });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`no receipt for ${hash} after 120 s`);
+  };
   /** Sends a call from any address (auto-impersonated), waits, returns gasUsed; throws on revert. */
   const send = async (
     from: Address,
@@ -92,7 +102,7 @@ try {
     const hash = (await rpc('eth_sendTransaction', [
       { from, to, data, value: toHex(value), gas: toHex(3_000_000) },
     ])) as Hex;
-    const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    const receipt = await receiptOf(hash);
     if (receipt.status !== 'success') {
       // Replay as a call to surface the revert reason.
       await pub.call({ account: from, to, data, value }).catch((error: Error) => {
@@ -286,6 +296,7 @@ try {
     await send(user, pool, staking.abi, 'bindSuperior', [up]);
     up = user;
   }
+  progress('measuring with 1 user');
   await scenario(0, up);
 
   // ----- 1,000 users in one chain 1,000 deep, each staking ----------------------------------------
@@ -301,10 +312,8 @@ try {
     await send(user, pool, staking.abi, 'bindSuperior', [up]);
     await send(user, pool, staking.abi, 'stake', [0, each]);
     up = user;
-    if (i % 250 === 0)
-      process.stderr.write(
-        `  ${i} users joined (${Math.round((Date.now() - started) / 1000)} s)\n`,
-      );
+    if (i % 100 === 0)
+      progress(`${i} users joined (${Math.round((Date.now() - started) / 1000)} s)`);
   }
   const depth = await (async () => {
     let d = 0;
@@ -316,6 +325,7 @@ try {
   if (depth !== USERS || active !== each * BigInt(USERS)) {
     throw new Error(`populating failed: depth ${depth}, active stake ${active}`);
   }
+  progress(`measuring with ${USERS} users`);
   await scenario(1, up);
 
   // ----- the table ----------------------------------------------------------------------------
