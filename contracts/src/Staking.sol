@@ -9,6 +9,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IUniswapV2Router} from "./interfaces/IUniswapV2Router.sol";
 
 /// @title Staking
@@ -350,7 +351,12 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param opensAt Start of the subscription window.
     /// @param closesAt End of the subscription window.
     event PlanCreated(
-        uint256 indexed planId, uint32 termDays, uint256 dailyRate, uint256 cap, uint64 opensAt, uint64 closesAt
+        uint256 indexed planId,
+        uint32 termDays,
+        uint256 dailyRate,
+        uint256 cap,
+        uint64 opensAt,
+        uint64 closesAt
     );
     /// @notice The operator closed a plan's subscription window early.
     /// @param planId The plan.
@@ -383,7 +389,9 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param amount Principal (base units).
     /// @param early True when released before the term's end because the pool is paused.
     /// @param paid True when transferred to the owner in the same call.
-    event PrincipalReleased(address indexed user, uint256 indexed positionId, uint256 amount, bool early, bool paid);
+    event PrincipalReleased(
+        address indexed user, uint256 indexed positionId, uint256 amount, bool early, bool paid
+    );
     /// @notice Income was credited to `user`. The only event an indexer needs for income.
     /// @param user Who receives it.
     /// @param source Its source code.
@@ -626,9 +634,9 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         returns (uint256 planId)
     {
         if (
-            termDays == 0 || termDays > MAX_TERM_DAYS || dailyRate > MAX_DAILY_RATE || cap <= minStakeExclusive
-                || cap > type(uint96).max || closesAt <= opensAt || closesAt <= block.timestamp
-                || _plans.length >= type(uint32).max
+            termDays == 0 || termDays > MAX_TERM_DAYS || dailyRate > MAX_DAILY_RATE
+                || cap <= minStakeExclusive || cap > type(uint96).max || closesAt <= opensAt
+                || closesAt <= block.timestamp || _plans.length >= type(uint32).max
         ) revert InvalidPlan();
         planId = _plans.length;
         _plans.push(
@@ -788,7 +796,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     function fundRewards(uint256 amount) external nonReentrant {
         if (amount == 0) revert ZeroAmount();
         uint256 received = _pull(rewardToken, msg.sender, amount);
-        rewardBudget += uint128(received);
+        rewardBudget += SafeCast.toUint128(received);
         emit RewardsFunded(msg.sender, received);
     }
 
@@ -977,7 +985,9 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         external
         onlyOwner
     {
-        if (source != IncomeSource.Activity && source != IncomeSource.Promotion) revert InvalidGrantSource();
+        if (source != IncomeSource.Activity && source != IncomeSource.Promotion) {
+            revert InvalidGrantSource();
+        }
         if (users.length != amounts.length) revert LengthMismatch();
         uint256 budget = grantsBudget;
         uint256 total;
@@ -1137,7 +1147,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
             if (p.released) continue;
             Plan storage plan = _plans[p.planId];
             uint256 full = _fullMining(p.amount, plan);
-            v.pendingMining += _minedAt(full, p, plan, block.timestamp) - _minedAt(full, p, plan, p.settledUntil);
+            v.pendingMining += _minedAt(full, p, plan, block.timestamp)
+            - _minedAt(full, p, plan, p.settledUntil);
         }
     }
 
@@ -1247,7 +1258,9 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
                 released: false
             })
         );
-        emit Staked(msg.sender, positionId, planId, amount, startTime, startTime + uint64(plan.termDays) * 1 days);
+        emit Staked(
+            msg.sender, positionId, planId, amount, startTime, startTime + uint64(plan.termDays) * 1 days
+        );
         emit RewardReserved(msg.sender, positionId, reserve);
         _pull(usdc, msg.sender, amount);
     }
@@ -1357,7 +1370,9 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     function _pendingDividend(Account storage a) private view returns (uint256) {
         if (a.membership == Membership.Node) return (accEcologicalPerNode - a.dividendDebt) / ACC_SCALE;
-        if (a.membership == Membership.Founder) return (accShareholderPerFounder - a.dividendDebt) / ACC_SCALE;
+        if (a.membership == Membership.Founder) {
+            return (accShareholderPerFounder - a.dividendDebt) / ACC_SCALE;
+        }
         return 0;
     }
 
@@ -1370,7 +1385,9 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         dividendsUnclaimed -= amount;
         emit IncomeCredited(
             user,
-            a.membership == Membership.Node ? IncomeSource.EcologicalDividend : IncomeSource.ShareholderDividend,
+            a.membership == Membership.Node
+                ? IncomeSource.EcologicalDividend
+                : IncomeSource.ShareholderDividend,
             address(0),
             address(usdc),
             amount
@@ -1379,12 +1396,19 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     function _validateParam(Param param, uint256 value) private view {
         bool ok;
-        if (param == Param.FeeBps) ok = value <= MAX_FEE_BPS;
-        else if (param == Param.MinWithdrawal) ok = value <= maxMinWithdrawal;
-        else if (param == Param.NodePrice || param == Param.FounderPrice) ok = value != 0 && value <= type(uint128).max;
-        else if (param == Param.NodeLimit) ok = value >= nodeSold && value <= type(uint32).max;
-        else if (param == Param.FounderLimit) ok = value >= founderSold && value <= type(uint32).max;
-        else ok = value != 0 && value <= type(uint160).max;
+        if (param == Param.FeeBps) {
+            ok = value <= MAX_FEE_BPS;
+        } else if (param == Param.MinWithdrawal) {
+            ok = value <= maxMinWithdrawal;
+        } else if (param == Param.NodePrice || param == Param.FounderPrice) {
+            ok = value != 0 && value <= type(uint128).max;
+        } else if (param == Param.NodeLimit) {
+            ok = value >= nodeSold && value <= type(uint32).max;
+        } else if (param == Param.FounderLimit) {
+            ok = value >= founderSold && value <= type(uint32).max;
+        } else {
+            ok = value != 0 && value <= type(uint160).max;
+        }
         if (!ok) revert InvalidParamValue(param, value);
     }
 
