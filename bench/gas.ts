@@ -24,7 +24,9 @@ import {
   parseEther,
   parseSignature,
   parseUnits,
+  toFunctionSelector,
   toHex,
+  type AbiFunction,
   type Abi,
   type Address,
   type Hex,
@@ -80,6 +82,7 @@ try {
     pub.request({ method, params } as never) as Promise<unknown>;
   await rpc('anvil_autoImpersonateAccount', [true]);
 
+  let lastHash: Hex = '0x';
   /** Polls for a receipt (plain requests: no block watcher to miss an automined block). */
   const receiptOf = async (hash: Hex) => {
     for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
@@ -103,6 +106,7 @@ try {
       { from, to, data, value: toHex(value), gas: toHex(3_000_000) },
     ])) as Hex;
     const receipt = await receiptOf(hash);
+    lastHash = hash;
     if (receipt.status !== 'success') {
       // Replay as a call to surface the revert reason.
       await pub.call({ account: from, to, data, value }).catch((error: Error) => {
@@ -188,11 +192,17 @@ try {
   const P = permitUser.address; // the measured user (permit path)
   const STAKE = usd('10000');
 
-  type Row = { action: string; target?: bigint; gas: [bigint | null, bigint | null] };
+  type Row = {
+    action: string;
+    target?: bigint;
+    gas: [bigint | null, bigint | null];
+    hash: [Hex | null, Hex | null];
+  };
   const rows = new Map<string, Row>();
   const record = (column: number, action: string, gas: bigint | null, target?: bigint) => {
-    const row = rows.get(action) ?? { action, target, gas: [null, null] };
+    const row = rows.get(action) ?? { action, target, gas: [null, null], hash: [null, null] };
     row.gas[column] = gas;
+    row.hash[column] = lastHash;
     rows.set(action, row);
   };
 
@@ -287,6 +297,79 @@ try {
     );
   };
 
+  // ----- --explain: where a transaction's gas goes (debug_traceTransaction, top-level frame) -----
+  const names = new Map<string, string>([
+    [usdc.toLowerCase(), 'USDC'],
+    [dex.router.toLowerCase(), 'router'],
+    [dex.weth.toLowerCase(), 'WETH'],
+    [dex.pair.toLowerCase(), 'pair'],
+  ]);
+  const selectors = new Map<string, string>(
+    (
+      [
+        'transferFrom',
+        'transfer',
+        'balanceOf',
+        'allowance',
+        'permit',
+        'approve',
+        'swapExactTokensForTokens',
+        'getAmountsOut',
+      ] as const
+    ).flatMap((name) =>
+      [...token.abi, ...abis.router]
+        .filter((i) => i.type === 'function' && i.name === name)
+        .map((i) => [toFunctionSelector(i as AbiFunction), name] as [string, string]),
+    ),
+  );
+  const explain = async (action: string, hash: Hex): Promise<string> => {
+    const [tx, receipt] = await Promise.all([
+      pub.getTransaction({ hash }),
+      pub.getTransactionReceipt({ hash }),
+    ]);
+    type Frame = { to?: string; input: string; gasUsed: string; calls?: Frame[] };
+    const top = (await rpc('debug_traceTransaction', [hash, { tracer: 'callTracer' }])) as Frame;
+    type Account = { storage?: Record<string, string> };
+    const diff = (await rpc('debug_traceTransaction', [
+      hash,
+      { tracer: 'prestateTracer', tracerConfig: { diffMode: true } },
+    ])) as { pre: Record<string, Account>; post: Record<string, Account> };
+    const bytes = tx.input.slice(2).match(/../g) ?? [];
+    const intrinsic = 21_000 + bytes.reduce((sum, b) => sum + (b === '00' ? 4 : 16), 0);
+    const n = (x: number | bigint) => x.toLocaleString('en-US');
+    const lines = [`${action}: ${n(receipt.gasUsed)} gas`];
+    lines.push(`    intrinsic + calldata: ${n(intrinsic)}`);
+    let children = 0;
+    for (const call of top.calls ?? []) {
+      const used = Number(call.gasUsed);
+      children += used;
+      const target = names.get((call.to ?? '').toLowerCase()) ?? call.to;
+      const fn = selectors.get(call.input.slice(0, 10)) ?? call.input.slice(0, 10);
+      lines.push(`    call ${target}.${fn}: ${n(used)}`);
+    }
+    lines.push(
+      `    Staking's own code (logic, storage, events; net of refunds): ${n(Number(top.gasUsed) - intrinsic - children)}`,
+    );
+    const pre = diff.pre[pool.toLowerCase()]?.storage ?? {};
+    const post = diff.post[pool.toLowerCase()]?.storage ?? {};
+    const slots = new Set([...Object.keys(pre), ...Object.keys(post)]);
+    let created = 0;
+    let updated = 0;
+    let cleared = 0;
+    for (const slot of slots) {
+      const before = BigInt(pre[slot] ?? 0);
+      const after = post[slot] === undefined ? before : BigInt(post[slot]!);
+      if (before === after) continue;
+      if (before === 0n) created++;
+      else if (after === 0n) cleared++;
+      else updated++;
+    }
+    lines.push(
+      `    Staking storage: ${created} slot(s) zero→non-zero (~22,100 each), ${updated} updated (~2,900-5,000 each), ${cleared} cleared`,
+    );
+    return lines.join('\n');
+  };
+
   // A 3-deep upline chain under the root for the "1 user" case.
   const snapshot = (await rpc('evm_snapshot')) as Hex;
   const small = [addr(0xbe02, 1), addr(0xbe02, 2), addr(0xbe02, 3)];
@@ -298,6 +381,12 @@ try {
   }
   progress('measuring with 1 user');
   await scenario(0, up);
+  const explanations: string[] = [];
+  if (flag('--explain')) {
+    for (const row of rows.values()) {
+      if (row.target && row.hash[0]) explanations.push(await explain(row.action, row.hash[0]));
+    }
+  }
 
   // ----- 1,000 users in one chain 1,000 deep, each staking ----------------------------------------
   await rpc('evm_revert', [snapshot]);
@@ -360,6 +449,8 @@ try {
     (r) => r.target && r.gas.some((g) => g !== null && g >= r.target!),
   );
   console.log(over.length === 0 ? 'all targets met' : `${over.length} over target`);
+  if (explanations.length > 0)
+    console.log(`\nwhere the gas goes (1 user):\n${explanations.join('\n')}`);
   if (over.length > 0) process.exitCode = 1;
 } finally {
   await chain.stop();
