@@ -196,6 +196,8 @@ describe('deploy-production dry run on a local chain 1', () => {
     assert.equal(record.rewardToken, dex.weth);
     assert.equal(record.router, dex.router);
     assert.equal(record.pair, dex.pair);
+    assert.equal(record.factory, dex.factory);
+    assert.equal(record.rewardTokenDecimals, 18);
     assert.equal(record.root, deployer.address);
     assert.equal(record.owner, owner);
     assert.equal(record.treasury, treasury);

@@ -40,6 +40,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networks, toViemChain, type NetworkKey } from '../src/chains.ts';
+import type { ChainDeployment } from '../src/deployment.ts';
 import { contractsDir, readArtifact } from './artifacts.ts';
 
 export const defaultConfigFile = join(contractsDir, 'config', 'networks.json');
@@ -416,18 +417,9 @@ export async function preflight(
 // deploy
 // -------------------------------------------------------------------------------------------------
 
-export interface ProductionDeployment {
-  staking: Address;
-  usdc: Address;
-  usdcDecimals: number;
-  usdcHasPermit: boolean;
-  usdcPermitName: string | null;
-  usdcPermitVersion: string | null;
-  root: Address;
-  startBlock: number;
-  rewardToken: Address;
-  router: Address;
-  pair: Address;
+/** What a production deployment records: every `ChainDeployment` field (so generate.ts can publish it
+ *  as `deployments.production`) plus who deployed it, how, and when. */
+export interface ProductionDeployment extends ChainDeployment {
   owner: Address;
   treasury: Address;
   deployer: Address;
@@ -601,7 +593,9 @@ export async function deployProduction(
     root: roles.root,
     startBlock: Number(receipt.blockNumber),
     rewardToken: n.rewardToken.address,
+    rewardTokenDecimals: n.rewardToken.decimals,
     router: n.router.address,
+    factory: n.router.factory,
     pair,
     owner: roles.owner,
     treasury: roles.treasury,
