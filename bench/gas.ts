@@ -54,12 +54,16 @@ const progress = (line: string) => process.stderr.write(`gas: ${line}\n`);
 const TARGETS = { stake3: 150_000n, withdraw: 60_000n };
 
 if (!flag('--no-build')) {
+  // Output only on failure: forge's lint notes about test files are noise here.
   const build = spawnSync(
     process.execPath,
     ['tools/foundry.mjs', 'forge', 'build', '--skip', 'test', '--skip', 'script'],
-    { cwd: contractsDir, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: contractsDir, encoding: 'utf8' },
   );
-  if (build.status !== 0) throw new Error('forge build failed');
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout}${build.stderr}`);
+    throw new Error('forge build failed');
+  }
 }
 
 const staking = readArtifact('Staking');
@@ -439,8 +443,13 @@ try {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { cwd: contractsDir, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const dirty = git('status', '--porcelain', '--', 'src') !== '';
   console.log(
-    `Staking gas per transaction (receipt gasUsed, chain id 1, USDC 6 decimals; ${staking.bytecode.length / 2 - 1} bytes of creation code)`,
+    `Staking gas per transaction (receipt gasUsed, chain id 1, USDC 6 decimals; Staking from ` +
+      `${git('rev-parse', '--short', 'HEAD') || 'unknown commit'}${dirty ? ' + uncommitted changes in contracts/src' : ''}, ` +
+      `${staking.bytecode.length / 2 - 1} bytes of creation code)`,
   );
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
