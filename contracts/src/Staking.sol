@@ -90,7 +90,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /// @notice Everything about one user the app shows, in one read.
     /// @param superior Depth-1 upline (zero when none).
-    /// @param teamStake Active stake of the user's downlines at depths 1-3 (USDC base units).
+    /// @param teamStake Active stake of the user's downlines at depths 1-3 (USDC base units; each stake
+    ///        counts in whole hundredths of a USDC).
     /// @param level Level from `teamStake` and the deployment's thresholds (0..6).
     /// @param activeStake Own principal still in positions.
     /// @param earned Reward coin credited and not yet exchanged (reward-coin base units).
@@ -204,14 +205,13 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         bool released;
     }
 
-    /// @dev Per-user state. Slot 0 holds the superior and team performance, so the three upline
-    ///      updates of a stake cost one warm write each.
+    /// @dev Per-user state. Slot 0 holds the superior, team performance (in hundredths of a USDC) and
+    ///      the position count, so a stake writes one slot of its own account (already non-zero once
+    ///      bound) and one warm slot per upline. Per-user principal totals are summed by views.
     struct Account {
         address superior;
-        uint96 teamStake;
-        uint128 activeStake;
-        uint128 totalStaked;
-        uint128 principalReleased;
+        uint64 teamCents;
+        uint32 positionCount;
         uint32 exchangeCount;
         Membership membership;
         bool purchasedNode;
@@ -277,6 +277,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     uint256 private immutable _level4;
     uint256 private immutable _level5;
     uint256 private immutable _level6;
+    /// @dev Base units of one hundredth of a USDC (team performance is kept in hundredths).
+    uint256 private immutable _teamUnit;
 
     // ---------------------------------------------------------------------------------------------
     // State
@@ -331,7 +333,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     Plan[] private _plans;
     mapping(address user => Account) private _accounts;
-    mapping(address user => PositionData[]) private _positions;
+    mapping(address user => mapping(uint256 positionId => PositionData)) private _positions;
     /// @notice Queued parameter changes.
     mapping(Param param => PendingChange) public pendingChanges;
 
@@ -532,7 +534,9 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         ) revert ZeroAddress();
         if (address(c.usdc) == address(c.rewardToken)) revert InvalidConfig();
         uint8 decimals_ = c.usdc.decimals();
+        if (decimals_ < 2) revert InvalidConfig();
         uint256 unit = 10 ** uint256(decimals_);
+        _teamUnit = unit / 100;
         usdc = IERC20(address(c.usdc));
         usdcDecimals = decimals_;
         rewardToken = IERC20(address(c.rewardToken));
@@ -601,7 +605,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param user The address to look up.
     /// @return level 0..6.
     function levelOf(address user) public view returns (uint256 level) {
-        uint256 t = _accounts[user].teamStake;
+        uint256 t = _teamStake(user);
         if (t >= _level6) return 6;
         if (t >= _level5) return 5;
         if (t >= _level4) return 4;
@@ -756,12 +760,12 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param user The positions' owner.
     /// @param positionIds Ids in `user`'s list.
     function harvest(address user, uint256[] calldata positionIds) external nonReentrant {
-        PositionData[] storage list = _positions[user];
+        uint256 count = _accounts[user].positionCount;
         address[3] memory ups = selectUplines(user);
         for (uint256 i = 0; i < positionIds.length; ++i) {
             uint256 id = positionIds[i];
-            if (id >= list.length) revert PositionNotFound(id);
-            PositionData storage p = list[id];
+            if (id >= count) revert PositionNotFound(id);
+            PositionData storage p = _positions[user][id];
             if (!p.released) _settle(user, p, _plans[p.planId], ups, block.timestamp);
         }
     }
@@ -1057,7 +1061,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param user The owner.
     /// @return The count.
     function positionCount(address user) external view returns (uint256) {
-        return _positions[user].length;
+        return _accounts[user].positionCount;
     }
 
     /// @notice One position of `user`.
@@ -1065,9 +1069,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param positionId The position's index.
     /// @return The position.
     function getPosition(address user, uint256 positionId) external view returns (Position memory) {
-        PositionData[] storage list = _positions[user];
-        if (positionId >= list.length) revert PositionNotFound(positionId);
-        return _view(list[positionId]);
+        if (positionId >= _accounts[user].positionCount) revert PositionNotFound(positionId);
+        return _view(_positions[user][positionId]);
     }
 
     /// @notice All positions of `user` (use getPositionsPage for long lists).
@@ -1087,13 +1090,12 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         view
         returns (Position[] memory page)
     {
-        PositionData[] storage list = _positions[user];
-        uint256 length = list.length;
+        uint256 length = _accounts[user].positionCount;
         if (offset >= length) return new Position[](0);
         uint256 end = length - offset < limit ? length : offset + limit;
         page = new Position[](end - offset);
         for (uint256 i = offset; i < end; ++i) {
-            page[i - offset] = _view(list[i]);
+            page[i - offset] = _view(_positions[user][i]);
         }
     }
 
@@ -1102,14 +1104,12 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param user The owner.
     /// @return totals The totals.
     function getUserTotals(address user) external view returns (UserTotals memory totals) {
-        Account storage account = _accounts[user];
-        PositionData[] storage list = _positions[user];
-        uint256 length = list.length;
-        totals.totalStaked = account.totalStaked;
-        totals.withdrawn = account.principalReleased;
+        uint256 length = _accounts[user].positionCount;
         totals.positions = length;
         for (uint256 i = 0; i < length; ++i) {
-            PositionData storage p = list[i];
+            PositionData storage p = _positions[user][i];
+            totals.totalStaked += p.amount;
+            if (p.released) totals.withdrawn += p.amount;
             if (p.released || block.timestamp >= _endTime(p)) {
                 totals.released += p.amount;
             } else {
@@ -1120,9 +1120,13 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /// @notice Principal `user` currently has in positions.
     /// @param user The owner.
-    /// @return The active stake in base units.
-    function activeStakeOf(address user) external view returns (uint256) {
-        return _accounts[user].activeStake;
+    /// @return active The active stake in base units.
+    function activeStakeOf(address user) public view returns (uint256 active) {
+        uint256 length = _accounts[user].positionCount;
+        for (uint256 i = 0; i < length; ++i) {
+            PositionData storage p = _positions[user][i];
+            if (!p.released) active += p.amount;
+        }
     }
 
     /// @notice Everything about `user` the app shows (balances, level, membership, pending income).
@@ -1131,9 +1135,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     function getAccount(address user) external view returns (AccountView memory v) {
         Account storage a = _accounts[user];
         v.superior = a.superior;
-        v.teamStake = a.teamStake;
+        v.teamStake = _teamStake(user);
         v.level = levelOf(user);
-        v.activeStake = a.activeStake;
         v.earned = a.earned;
         v.withdrawable = a.withdrawable;
         v.exchangeCount = a.exchangeCount;
@@ -1141,10 +1144,11 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         v.purchasedNode = a.purchasedNode;
         v.purchasedFounder = a.purchasedFounder;
         v.pendingDividend = _pendingDividend(a);
-        PositionData[] storage list = _positions[user];
-        for (uint256 i = 0; i < list.length; ++i) {
-            PositionData storage p = list[i];
+        uint256 length = a.positionCount;
+        for (uint256 i = 0; i < length; ++i) {
+            PositionData storage p = _positions[user][i];
             if (p.released) continue;
+            v.activeStake += p.amount;
             Plan storage plan = _plans[p.planId];
             uint256 full = _fullMining(p.amount, plan);
             v.pendingMining += _minedAt(full, p, plan, block.timestamp)
@@ -1165,6 +1169,10 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     function _plan(uint256 planId) private view returns (Plan storage) {
         if (planId >= _plans.length) revert PlanNotFound(planId);
         return _plans[planId];
+    }
+
+    function _teamStake(address user) private view returns (uint256) {
+        return uint256(_accounts[user].teamCents) * _teamUnit;
     }
 
     function _referralBps(uint256 depth) private pure returns (uint256) {
@@ -1238,8 +1246,6 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         uint64 startTime = uint64(block.timestamp);
         plan.totalStaked += uint128(amount);
         Account storage account = _accounts[msg.sender];
-        account.totalStaked += uint128(amount);
-        account.activeStake += uint128(amount);
         totalStaked += uint128(amount);
         totalActiveStake += uint128(amount);
         uint40 today = uint40(block.timestamp / 1 days);
@@ -1248,16 +1254,15 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         } else {
             (_statDay, _statStaked) = (today, uint216(amount));
         }
-        positionId = _positions[msg.sender].length;
-        _positions[msg.sender].push(
-            PositionData({
-                amount: uint96(amount),
-                startTime: uint40(startTime),
-                settledUntil: uint40(startTime),
-                planId: uint32(planId),
-                released: false
-            })
-        );
+        positionId = account.positionCount;
+        account.positionCount = uint32(positionId + 1);
+        _positions[msg.sender][positionId] = PositionData({
+            amount: uint96(amount),
+            startTime: uint40(startTime),
+            settledUntil: uint40(startTime),
+            planId: uint32(planId),
+            released: false
+        });
         emit Staked(
             msg.sender, positionId, planId, amount, startTime, startTime + uint64(plan.termDays) * 1 days
         );
@@ -1274,7 +1279,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         for (uint256 j = 0; j < REFERRAL_DEPTH && up != address(0); ++j) {
             Account storage upAccount = _accounts[up];
             reserve += mining * _referralBps(j) / BPS;
-            upAccount.teamStake += uint96(amount);
+            upAccount.teamCents += uint64(amount / _teamUnit);
             up = upAccount.superior;
         }
         uint256 reserved = rewardReserved;
@@ -1321,9 +1326,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     }
 
     function _release(uint256 positionId, bool paid) private returns (uint256 amount) {
-        PositionData[] storage list = _positions[msg.sender];
-        if (positionId >= list.length) revert PositionNotFound(positionId);
-        PositionData storage p = list[positionId];
+        if (positionId >= _accounts[msg.sender].positionCount) revert PositionNotFound(positionId);
+        PositionData storage p = _positions[msg.sender][positionId];
         if (p.released) revert AlreadyWithdrawn(positionId);
         uint256 endTime = _endTime(p);
         bool early = block.timestamp < endTime;
@@ -1331,9 +1335,6 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         amount = p.amount;
         _closeOut(p, amount);
         p.released = true;
-        Account storage account = _accounts[msg.sender];
-        account.activeStake -= uint128(amount);
-        account.principalReleased += uint128(amount);
         totalActiveStake -= uint128(amount);
         emit PrincipalReleased(msg.sender, positionId, amount, early, paid);
     }
@@ -1348,7 +1349,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         for (uint256 j = 0; j < REFERRAL_DEPTH && ups[j] != address(0); ++j) {
             uint256 bps = _referralBps(j);
             unreserve += full * bps / BPS - mined * bps / BPS;
-            _accounts[ups[j]].teamStake -= uint96(amount);
+            _accounts[ups[j]].teamCents -= uint64(amount / _teamUnit);
         }
         if (unreserve != 0) rewardReserved -= uint128(unreserve);
     }
