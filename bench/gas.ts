@@ -241,13 +241,16 @@ try {
     record(column, 'bindSuperior', await send(M, pool, staking.abi, 'bindSuperior', [tip]));
     await send(P, pool, staking.abi, 'bindSuperior', [tip]);
 
+    let approveGas = 0n;
     const stakeApprove = async (from: Address) => {
-      await send(from, usdc, erc20Abi, 'approve', [pool, STAKE]);
+      approveGas = await send(from, usdc, erc20Abi, 'approve', [pool, STAKE]);
       return send(from, pool, staking.abi, 'stake', [0, STAKE]);
     };
     record(column, 'stake, first, 0 uplines (root), approve', await stakeApprove(deployer));
     record(column, 'stake, repeat, 0 uplines (root), approve', await stakeApprove(deployer));
     record(column, 'stake, first, 3 uplines, approve', await stakeApprove(M), TARGETS.stake3);
+    // The approve path costs the user this separate transaction too (the permit path does not).
+    record(column, '  + USDC approve (exact amount, separate tx)', approveGas);
     record(column, 'stake, repeat, 3 uplines, approve', await stakeApprove(M), TARGETS.stake3);
     for (const which of ['first', 'repeat']) {
       const gas = await send(P, pool, staking.abi, 'stakeWithPermit', [
