@@ -388,12 +388,19 @@ try {
   }
   progress('measuring with 1 user');
   await scenario(0, up);
-  const explanations: string[] = [];
-  if (flag('--explain')) {
+  // --explain traces every measured transaction of a column (its chain is gone after the revert).
+  const explained = new Map<string, [string | null, string | null]>();
+  const explainColumn = async (column: 0 | 1, label: string) => {
+    if (!flag('--explain')) return;
     for (const row of rows.values()) {
-      if (row.target && row.hash[0]) explanations.push(await explain(row.action, row.hash[0]));
+      const hash = row.hash[column];
+      if (!hash) continue;
+      const texts = explained.get(row.action) ?? [null, null];
+      texts[column] = await explain(`${row.action} [${label}]`, hash);
+      explained.set(row.action, texts);
     }
-  }
+  };
+  await explainColumn(0, '1 user');
 
   // ----- 1,000 users in one chain 1,000 deep, each staking ----------------------------------------
   await rpc('evm_revert', [snapshot]);
@@ -423,6 +430,7 @@ try {
   }
   progress(`measuring with ${USERS} users`);
   await scenario(1, up);
+  await explainColumn(1, `${USERS} users`);
 
   // ----- the table ----------------------------------------------------------------------------
   const fmt = (n: bigint | null) => (n === null ? '—' : n.toLocaleString('en-US'));
@@ -461,8 +469,18 @@ try {
     (r) => r.target && r.gas.some((g) => g !== null && g >= r.target!),
   );
   console.log(over.length === 0 ? 'all targets met' : `${over.length} over target`);
-  if (explanations.length > 0)
-    console.log(`\nwhere the gas goes (1 user):\n${explanations.join('\n')}`);
+  // Explained: every action with a target, and both columns of any action whose columns differ by
+  // more than calldata can explain (so a difference shows which storage slots caused it).
+  const explanations: string[] = [];
+  for (const row of rows.values()) {
+    const texts = explained.get(row.action);
+    if (!texts) continue;
+    const [a, b] = row.gas;
+    const differs = a !== null && b !== null && (b > a ? b - a : a - b) > 100n;
+    if (differs) explanations.push(...texts.filter((t): t is string => t !== null));
+    else if (row.target && texts[0]) explanations.push(texts[0]);
+  }
+  if (explanations.length > 0) console.log(`\nwhere the gas goes:\n${explanations.join('\n')}`);
   if (over.length > 0) process.exitCode = 1;
 } finally {
   await chain.stop();
