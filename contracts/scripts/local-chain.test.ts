@@ -32,6 +32,8 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
       assert.deepEqual(deployed, deployments.local[chainId]);
       assert.equal(deployed.staking, expectedLocalAddresses().staking);
       assert.equal(deployed.usdc, expectedLocalAddresses().usdc);
+      assert.equal(deployed.rewardToken, expectedLocalAddresses().rewardToken);
+      assert.equal(deployed.router, expectedLocalAddresses().router);
       assert.equal(deployed.usdcDecimals, chainId === 1 ? 6 : 18);
       assert.equal(deployed.root, localAccounts[0]!.address);
       await assert.rejects(deployLocal({ rpcUrl: chain.rpcUrl, chainId }), /fresh chain/);
@@ -165,6 +167,55 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         }),
         0n,
       );
+
+      // Rewards were reserved for the stake; after a day, harvest and exchange them through the
+      // real Uniswap V2 pool, then withdraw the USDC.
+      const [, reserved] = await pub.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'rewardBudgetInfo',
+      });
+      assert.ok(reserved > 0n);
+      await pub.request({ method: 'evm_increaseTime' as never, params: [86_400] as never });
+      await pub.request({ method: 'evm_mine' as never, params: [] as never });
+      await wait(
+        await wallet.writeContract({
+          address: d.staking,
+          abi: stakingAbi,
+          functionName: 'harvest',
+          args: [account.address, [0n]],
+        }),
+      );
+      const { earned } = await pub.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'getAccount',
+        args: [account.address],
+      });
+      assert.ok(earned > 0n);
+      const quote = await pub.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'quoteExchange',
+        args: [account.address, earned],
+      });
+      assert.ok(quote.netUsdc > 0n);
+      await wait(
+        await wallet.writeContract({
+          address: d.staking,
+          abi: stakingAbi,
+          functionName: 'exchange',
+          args: [earned, quote.netUsdc],
+        }),
+      );
+      const after = await pub.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'getAccount',
+        args: [account.address],
+      });
+      assert.equal(after.withdrawable, quote.netUsdc);
+      assert.equal(after.earned, 0n);
     });
   });
 }

@@ -30,6 +30,7 @@ import {
 import { localAccounts, localDeployerKey } from '../src/local-accounts.ts';
 import type { ChainDeployment } from '../src/deployment.ts';
 import { artifactsHash, contractsDir, generatedFile, readArtifact } from './artifacts.ts';
+import { deployDex, dexAbis, dexTransactionCount, expectedDexAddresses } from './dex.ts';
 
 export type { ChainDeployment } from '../src/deployment.ts';
 
@@ -201,10 +202,14 @@ export async function startAnvil({
 // deployment
 // -------------------------------------------------------------------------------------------------
 
-/** Plans every local chain opens (daily rate in basis points: 50 = 0.5% a day). */
+/**
+ * Plans every local chain opens. `dailyBps` is the daily reward as a share of the principal's value
+ * at the seeded pool price (`localCoinPriceUsdc`); the contract's rate unit is reward-coin base units
+ * per USDC base unit per day, scaled by 1e18 (`localDailyRate`), fixed when the plan is created.
+ */
 export const localPlans = [
-  { termDays: 30, dailyRateBps: 50 },
-  { termDays: 90, dailyRateBps: 80 },
+  { termDays: 30, dailyBps: 50 },
+  { termDays: 90, dailyBps: 80 },
 ] as const;
 /** Cap of each local plan, in whole USDC. */
 export const localPlanCapUsdc = '100000000';
@@ -212,6 +217,41 @@ export const localPlanCapUsdc = '100000000';
 export const localPlanWindowSeconds = 365 * 24 * 60 * 60;
 /** USDC minted to each of the 10 anvil accounts, in whole USDC. */
 export const localMintUsdc = '1000000';
+/** Price of the reward coin in the seeded local pool (1,000 coins : 3,000,000 USDC). */
+export const localCoinPriceUsdc = 3000n;
+/** Reward budget the deployer wraps and funds, in whole coins (thousands of 150 USDC stakes). */
+export const localRewardBudget = '2000';
+/** Level thresholds (team performance for levels 1..6), in whole USDC. */
+export const localLevelThresholdsUsdc = [
+  '1000',
+  '5000',
+  '20000',
+  '50000',
+  '100000',
+  '500000',
+] as const;
+/** Initial timelocked parameters of the local deployments. */
+export const localParams = {
+  feeBps: 0n,
+  minWithdrawalUsdc: '1',
+  nodePriceUsdc: '1000',
+  nodeLimit: 100n,
+  founderPriceUsdc: '5000',
+  founderLimit: 20n,
+} as const;
+
+/** `dailyRate` for a daily reward of `dailyBps` of the principal's value at `coinPriceUsdc`. */
+export function localDailyRate(
+  dailyBps: number,
+  usdcDecimals: number,
+  rewardDecimals = 18,
+  coinPriceUsdc = localCoinPriceUsdc,
+): bigint {
+  return (
+    (BigInt(dailyBps) * 10n ** BigInt(rewardDecimals) * 10n ** 18n) /
+    (10_000n * coinPriceUsdc * 10n ** BigInt(usdcDecimals))
+  );
+}
 
 export interface DeployLocalOptions {
   rpcUrl: string;
@@ -229,9 +269,11 @@ interface GeneratedModule {
 }
 
 /**
- * Deploys the chain's USDC (6 decimals with permit on chain 1, 18 decimals without on chain 56) and
- * the Staking contract (root and owner = account 0), opens the local plans and mints USDC to every
- * anvil account. Needs a fresh chain: the addresses then are the same every time.
+ * Deploys the chain's USDC (6 decimals with permit on chain 1, 18 decimals without on chain 56), the
+ * local DEX (WETH9 as the reward coin, Uniswap V2 factory and router, a seeded coin/USDC pool), and
+ * the Staking contract (root, owner and treasury = account 0); opens the local plans, wraps and funds
+ * the reward budget and mints USDC to every anvil account. Needs a fresh chain: the addresses then
+ * are the same every time.
  */
 export async function deployLocal({
   rpcUrl,
@@ -281,26 +323,53 @@ export async function deployLocal({
   // Fixed order, so the addresses depend only on account 0's nonce.
   const usdcReceipt = await deploy(token.abi, token.bytecode, [account.address]);
   const usdc = getAddress(usdcReceipt.contractAddress as Address);
-  const stakingReceipt = await deploy(staking.abi, staking.bytecode, [
-    usdc,
-    account.address,
-    account.address,
-  ]);
-  const stakingAddress = getAddress(stakingReceipt.contractAddress as Address);
-
   const decimals = Number(
     await publicClient.readContract({ address: usdc, abi: token.abi, functionName: 'decimals' }),
   );
+  const dex = await deployDex({ publicClient, walletClient, usdc, usdcDecimals: decimals });
+  const usd = (whole: string) => parseUnits(whole, decimals);
+  const stakingReceipt = await deploy(staking.abi, staking.bytecode, [
+    {
+      usdc,
+      rewardToken: dex.weth,
+      router: dex.router,
+      root: account.address,
+      owner: account.address,
+      treasury: account.address,
+      levelThresholds: localLevelThresholdsUsdc.map(usd),
+      feeBps: localParams.feeBps,
+      minWithdrawal: usd(localParams.minWithdrawalUsdc),
+      nodePrice: usd(localParams.nodePriceUsdc),
+      nodeLimit: localParams.nodeLimit,
+      founderPrice: usd(localParams.founderPriceUsdc),
+      founderLimit: localParams.founderLimit,
+    },
+  ]);
+  const stakingAddress = getAddress(stakingReceipt.contractAddress as Address);
+
   const now = (await publicClient.getBlock()).timestamp;
   for (const plan of localPlans) {
     await write(stakingAddress, staking.abi, 'createPlan', [
       plan.termDays,
-      plan.dailyRateBps,
-      parseUnits(localPlanCapUsdc, decimals),
+      localDailyRate(plan.dailyBps, decimals),
+      usd(localPlanCapUsdc),
       now,
       now + BigInt(localPlanWindowSeconds),
     ]);
   }
+  const weth = dexAbis().weth;
+  const budget = parseUnits(localRewardBudget, 18);
+  await confirm(
+    await walletClient.writeContract({
+      address: dex.weth,
+      abi: weth,
+      functionName: 'deposit',
+      args: [],
+      value: budget,
+    }),
+  );
+  await write(dex.weth, weth, 'approve', [stakingAddress, budget]);
+  await write(stakingAddress, staking.abi, 'fundRewards', [budget]);
   for (const holder of localAccounts) {
     await write(usdc, token.abi, 'mint', [holder.address, parseUnits(localMintUsdc, decimals)]);
   }
@@ -326,18 +395,36 @@ export async function deployLocal({
     usdcPermitVersion,
     root: account.address,
     startBlock: Number(stakingReceipt.blockNumber),
+    rewardToken: dex.weth,
+    rewardTokenDecimals: 18,
+    router: dex.router,
+    factory: dex.factory,
+    pair: dex.pair,
   };
 
   if (verifyGenerated) await verifyAgainstGenerated(chainId, deployment);
   return deployment;
 }
 
-/** The addresses a fresh local chain gets (account 0, nonces 0 and 1). */
-export function expectedLocalAddresses(): { usdc: Address; staking: Address } {
+/**
+ * The addresses a fresh local chain gets: USDC at account 0's nonce 0, the DEX from nonce 1
+ * (`deployDex`'s fixed order), Staking right after the DEX's transactions.
+ */
+export function expectedLocalAddresses(): {
+  usdc: Address;
+  staking: Address;
+  rewardToken: Address;
+  factory: Address;
+  router: Address;
+} {
   const from = privateKeyToAccount(localDeployerKey).address;
+  const dex = expectedDexAddresses(from, 1);
   return {
     usdc: getContractAddress({ from, nonce: 0n }),
-    staking: getContractAddress({ from, nonce: 1n }),
+    staking: getContractAddress({ from, nonce: BigInt(1 + dexTransactionCount.seeded) }),
+    rewardToken: dex.weth,
+    factory: dex.factory,
+    router: dex.router,
   };
 }
 

@@ -21,4 +21,14 @@ export interface ChainDeployment {
   root: Address;
   /** Block of the Staking deployment: where an indexer starts. */
   startBlock: number;
+  /** The reward coin mining pays in (WETH on Ethereum, WBNB on BSC; WETH9 locally). */
+  rewardToken: Address;
+  /** `decimals()` of the reward coin (18 for WETH and WBNB). */
+  rewardTokenDecimals: number;
+  /** The Uniswap-V2-compatible router `exchange` swaps through (Uniswap V2 / PancakeSwap). */
+  router: Address;
+  /** The router's factory. */
+  factory: Address;
+  /** The reward-coin/USDC pair (its reserves give the price the UI shows). */
+  pair: Address;
 }

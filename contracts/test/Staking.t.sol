@@ -9,6 +9,7 @@ import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {Staking} from "../src/Staking.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {LocalUSDC18} from "../src/local/LocalUSDC18.sol";
+import {StakingDeployer} from "./utils/StakingTestBase.sol";
 
 /// @dev A token that keeps 1% of every transfer, to prove the contract refuses such tokens.
 contract FeeOnTransferToken is ERC20 {
@@ -33,7 +34,7 @@ contract FeeOnTransferToken is ERC20 {
 }
 
 /// @dev Shared fixture: a 6-decimal permit USDC, a Staking contract and two open plans.
-abstract contract StakingFixture is Test {
+abstract contract StakingFixture is StakingDeployer {
     bytes32 internal constant PERMIT_TYPEHASH =
         keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
 
@@ -57,7 +58,8 @@ abstract contract StakingFixture is Test {
         vm.warp(1_750_000_000);
         (alice, aliceKey) = makeAddrAndKey("alice");
         usdc = new LocalUSDCPermit(address(this));
-        staking = new Staking(IERC20Metadata(address(usdc)), root, owner);
+        staking = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        _fund(staking, owner, 1_000_000 ether);
         vm.startPrank(owner);
         plan30 = staking.createPlan(30, 50, CAP, uint64(block.timestamp), uint64(block.timestamp + 365 days));
         plan90 = staking.createPlan(90, 80, CAP, uint64(block.timestamp), uint64(block.timestamp + 365 days));
@@ -110,24 +112,27 @@ contract StakingConstructorTest is StakingFixture {
 
     function test_constructor_readsDecimals18() public {
         LocalUSDC18 usdc18 = new LocalUSDC18(address(this));
-        Staking s = new Staking(IERC20Metadata(address(usdc18)), root, owner);
+        Staking s = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
         assertEq(s.usdcDecimals(), 18);
         assertEq(s.minStakeExclusive(), 100 ether);
     }
 
     function test_constructor_revertsOnZeroToken() public {
+        Staking.Config memory c = _config(IERC20Metadata(address(0)), root, owner);
         vm.expectRevert(Staking.ZeroAddress.selector);
-        new Staking(IERC20Metadata(address(0)), root, owner);
+        new Staking(c);
     }
 
     function test_constructor_revertsOnZeroRoot() public {
+        Staking.Config memory c = _config(IERC20Metadata(address(usdc)), address(0), owner);
         vm.expectRevert(Staking.ZeroAddress.selector);
-        new Staking(IERC20Metadata(address(usdc)), address(0), owner);
+        new Staking(c);
     }
 
     function test_constructor_revertsOnZeroOwner() public {
+        Staking.Config memory c = _config(IERC20Metadata(address(usdc)), root, address(0));
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableInvalidOwner.selector, address(0)));
-        new Staking(IERC20Metadata(address(usdc)), root, address(0));
+        new Staking(c);
     }
 
     function test_ownership_isTwoStep() public {
@@ -253,7 +258,7 @@ contract StakingPlanTest is StakingFixture {
         assertEq(staking.planCount(), 3);
         Staking.Plan memory p = staking.getPlan(id);
         assertEq(p.termDays, 7);
-        assertEq(p.dailyRateBps, 100);
+        assertEq(p.dailyRate, 100);
         assertEq(p.cap, 5000 * ONE);
         assertEq(p.totalStaked, 0);
         assertEq(p.opensAt, opensAt);
@@ -278,7 +283,7 @@ contract StakingPlanTest is StakingFixture {
         vm.expectRevert(Staking.InvalidPlan.selector);
         staking.createPlan(3651, 50, CAP, t, t + 1 days); // term too long
         vm.expectRevert(Staking.InvalidPlan.selector);
-        staking.createPlan(30, 1001, CAP, t, t + 1 days); // rate too high
+        staking.createPlan(30, 1e36 + 1, CAP, t, t + 1 days); // rate too high
         vm.expectRevert(Staking.InvalidPlan.selector);
         staking.createPlan(30, 50, 100 * ONE, t, t + 1 days); // cap not above the minimum stake
         vm.expectRevert(Staking.InvalidPlan.selector);
@@ -414,9 +419,10 @@ contract StakingStakeTest is StakingFixture {
 
     function test_stake_18Decimals_minimum() public {
         LocalUSDC18 usdc18 = new LocalUSDC18(address(this));
-        Staking s = new Staking(IERC20Metadata(address(usdc18)), root, owner);
+        Staking s = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
+        _fund(s, owner, 1 ether);
         vm.prank(owner);
-        uint256 id = s.createPlan(30, 50, 1e30, uint64(block.timestamp), uint64(block.timestamp + 1 days));
+        uint256 id = s.createPlan(30, 50, 1e28, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         usdc18.mint(root, 1000 ether);
         vm.startPrank(root);
         usdc18.approve(address(s), 1000 ether);
@@ -491,7 +497,8 @@ contract StakingStakeTest is StakingFixture {
 
     function test_stake_revertsOnFeeOnTransferToken() public {
         FeeOnTransferToken fot = new FeeOnTransferToken();
-        Staking s = new Staking(IERC20Metadata(address(fot)), root, owner);
+        Staking s = _deployStaking(IERC20Metadata(address(fot)), root, owner);
+        _fund(s, owner, 1 ether);
         vm.prank(owner);
         uint256 id = s.createPlan(30, 50, CAP, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         fot.mint(root, 1000 * ONE);
@@ -572,9 +579,9 @@ contract StakingPermitTest is StakingFixture {
 
     function test_stakeWithPermit_tokenWithoutPermitNeedsApproval() public {
         LocalUSDC18 usdc18 = new LocalUSDC18(address(this));
-        Staking s18 = new Staking(IERC20Metadata(address(usdc18)), root, owner);
+        Staking s18 = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
         vm.prank(owner);
-        uint256 id = s18.createPlan(30, 50, 1e30, uint64(block.timestamp), uint64(block.timestamp + 1 days));
+        uint256 id = s18.createPlan(30, 50, 1e28, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         usdc18.mint(root, 1000 ether);
         vm.startPrank(root);
         vm.expectRevert(Staking.PermitFailed.selector);
@@ -590,7 +597,7 @@ contract StakingWithdrawTest is StakingFixture {
         uint256 before = usdc.balanceOf(alice);
         vm.warp(block.timestamp + 30 days);
         vm.expectEmit(true, true, false, true, address(staking));
-        emit Staking.PrincipalWithdrawn(alice, 0, amount, false);
+        emit Staking.PrincipalReleased(alice, 0, amount, false, true);
         vm.prank(alice);
         staking.withdrawPrincipal(0);
         assertEq(usdc.balanceOf(alice), before + amount);
@@ -634,7 +641,7 @@ contract StakingWithdrawTest is StakingFixture {
         vm.prank(owner);
         staking.pause();
         vm.expectEmit(true, true, false, true, address(staking));
-        emit Staking.PrincipalWithdrawn(alice, 0, amount, true);
+        emit Staking.PrincipalReleased(alice, 0, amount, true, true);
         vm.prank(alice);
         staking.withdrawPrincipal(0);
         assertEq(usdc.balanceOf(alice), before + amount);

@@ -2,26 +2,69 @@
 pragma solidity ^0.8.24;
 
 import {Test} from "forge-std/Test.sol";
+import {Vm} from "forge-std/Vm.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {Staking} from "../src/Staking.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
+import {StakingDeployer, MockRewardToken, MockRouter} from "./utils/StakingTestBase.sol";
 
-/// @dev Drives random binds, stakes, withdrawals, pauses and time jumps; tracks what users put in.
-contract StakingHandler is Test {
-    Staking internal immutable staking;
+/// @dev Drives many users, the operator and an attacker against one Staking contract, and keeps
+///      ghost books of everything that went in and out per address.
+contract EconomicsHandler is Test {
+    bytes32 internal constant INCOME = keccak256("IncomeCredited(address,uint8,address,address,uint256)");
+
+    Staking internal immutable s;
     LocalUSDCPermit internal immutable usdc;
+    MockRewardToken internal immutable reward;
+    MockRouter internal immutable router;
     address internal immutable owner;
+    address internal immutable treasury;
+    address public immutable attacker = address(0xBAD);
     address[] public actors;
-    uint256 public deposited;
-    uint256 public paidBack;
 
-    constructor(Staking staking_, LocalUSDCPermit usdc_, address owner_) {
-        staking = staking_;
+    // Per user (ghost books).
+    mapping(address user => uint256) public staked;
+    mapping(address user => uint256) public usdcOut;
+    mapping(address user => uint256) public usdcCredited;
+    mapping(address user => uint256) public principalToBalance;
+    mapping(address user => uint256) public rewardCredited;
+    mapping(address user => uint256) public rewardSpent;
+
+    // Operator and treasury.
+    uint256 public ownerUsdcMinted;
+    uint256 public ownerUsdcIn;
+    uint256 public ownerUsdcOutflow;
+    uint256 public ownerRewardMinted;
+    uint256 public ownerRewardIn;
+    uint256 public ownerRewardOutflow;
+    uint256 public treasuryIn;
+
+    /// Depth credits to a non-upline, or an attacker call that succeeded.
+    uint256 public violations;
+    mapping(bytes32 action => uint256) public callCount;
+
+    constructor(
+        Staking s_,
+        LocalUSDCPermit usdc_,
+        MockRewardToken reward_,
+        MockRouter router_,
+        address owner_
+    ) {
+        s = s_;
         usdc = usdc_;
+        reward = reward_;
+        router = router_;
         owner = owner_;
-        for (uint256 i = 0; i < 6; ++i) {
-            address actor = address(uint160(0xA11CE + i));
+        treasury = s_.treasury();
+        for (uint256 i = 0; i < 10; ++i) {
+            address actor = address(uint160(0xA11CE0 + i));
             actors.push(actor);
+        }
+    }
+
+    function setUpActors() external {
+        for (uint256 i = 0; i < actors.length; ++i) {
+            usdc.mint(actors[i], 1e15);
         }
     }
 
@@ -29,77 +72,459 @@ contract StakingHandler is Test {
         return actors.length;
     }
 
+    function _actor(uint256 seed) internal view returns (address) {
+        return actors[seed % actors.length];
+    }
+
+    /// Checks every IncomeCredited emitted since recordLogs: depth credits only to real uplines.
+    function _checkCredits() internal {
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        for (uint256 i = 0; i < logs.length; ++i) {
+            if (logs[i].emitter != address(s) || logs[i].topics[0] != INCOME) continue;
+            address user = address(uint160(uint256(logs[i].topics[1])));
+            uint256 source = uint256(logs[i].topics[2]);
+            address from = address(uint160(uint256(logs[i].topics[3])));
+            (address token, uint256 amount) = abi.decode(logs[i].data, (address, uint256));
+            if (source <= 2) {
+                if (token != address(reward)) ++violations;
+                rewardCredited[user] += amount;
+                address[3] memory ups = s.selectUplines(from);
+                if (source == 0 && user != from) ++violations;
+                if (source == 1 && user != ups[0]) ++violations;
+                if (source == 2 && user != ups[1] && user != ups[2]) ++violations;
+            } else if (token != address(usdc)) {
+                ++violations;
+            }
+        }
+    }
+
+    // ----------------------------------------------------------------------------------- users
+
     function bind(uint256 who, uint256 upline) external {
-        address user = actors[who % actors.length];
-        address up = upline % 3 == 0 ? staking.root() : actors[upline % actors.length];
-        if (staking.isInTree(user) || !staking.isInTree(up) || user == up) return;
+        address user = _actor(who);
+        address up = upline % 4 == 0 ? s.root() : _actor(upline);
+        if (s.isInTree(user) || !s.isInTree(up) || user == up) return;
         vm.prank(user);
-        staking.bindSuperior(up);
+        s.bindSuperior(up);
+        ++callCount["bind"];
     }
 
-    function stake(uint256 who, uint256 planId, uint256 amount) external {
-        address user = actors[who % actors.length];
-        planId = planId % staking.planCount();
-        amount = bound(amount, staking.minStakeExclusive() + 1, 1e12);
-        Staking.Plan memory plan = staking.getPlan(planId);
-        if (!staking.isInTree(user) || !staking.isSubscriptionOpen(planId)) return;
+    function stake(uint256 who, uint256 planSeed, uint256 amount) external {
+        address user = _actor(who);
+        uint256 planId = planSeed % s.planCount();
+        amount = bound(amount, s.minStakeExclusive() + 1, 1e11);
+        if (!s.isInTree(user) || !s.isSubscriptionOpen(planId)) return;
+        Staking.Plan memory plan = s.getPlan(planId);
         if (amount > plan.cap - plan.totalStaked) return;
+        (,, uint256 unreserved) = s.rewardBudgetInfo();
+        (, uint256 reserve) = s.rewardFor(user, planId, amount);
+        if (reserve > unreserved) return;
         vm.startPrank(user);
-        usdc.approve(address(staking), amount);
-        staking.stake(planId, amount);
+        usdc.approve(address(s), amount);
+        s.stake(planId, amount);
         vm.stopPrank();
-        deposited += amount;
+        staked[user] += amount;
+        ++callCount["stake"];
     }
 
-    function withdraw(uint256 who, uint256 positionId) external {
-        address user = actors[who % actors.length];
-        uint256 count = staking.positionCount(user);
+    function harvest(uint256 callerSeed, uint256 who, uint256 idSeed) external {
+        address user = _actor(who);
+        uint256 count = s.positionCount(user);
         if (count == 0) return;
-        positionId = positionId % count;
-        Staking.Position memory p = staking.getPosition(user, positionId);
-        if (p.withdrawn || (block.timestamp < p.endTime && !staking.paused())) return;
-        vm.prank(user);
-        staking.withdrawPrincipal(positionId);
-        paidBack += p.amount;
+        uint256[] memory ids = new uint256[](1 + idSeed % 3);
+        for (uint256 i = 0; i < ids.length; ++i) {
+            ids[i] = uint256(keccak256(abi.encode(idSeed, i))) % count;
+        }
+        address caller = callerSeed % 3 == 0 ? attacker : _actor(callerSeed);
+        vm.recordLogs();
+        vm.prank(caller);
+        s.harvest(user, ids);
+        _checkCredits();
+        ++callCount["harvest"];
     }
 
-    function warp(uint256 secondsAhead) external {
-        vm.warp(block.timestamp + bound(secondsAhead, 0, 40 days));
+    function _releasable(address user, uint256 idSeed) internal view returns (bool ok, uint256 id) {
+        uint256 count = s.positionCount(user);
+        if (count == 0) return (false, 0);
+        id = idSeed % count;
+        Staking.Position memory p = s.getPosition(user, id);
+        ok = !p.withdrawn && (block.timestamp >= p.endTime || s.paused());
+    }
+
+    function release(uint256 who, uint256 idSeed) external {
+        address user = _actor(who);
+        (bool ok, uint256 id) = _releasable(user, idSeed);
+        if (!ok) return;
+        uint256 amount = s.getPosition(user, id).amount;
+        uint256[] memory ids = new uint256[](1);
+        ids[0] = id;
+        vm.recordLogs();
+        vm.prank(user);
+        s.releasePrincipal(ids);
+        _checkCredits();
+        principalToBalance[user] += amount;
+        ++callCount["release"];
+    }
+
+    function withdrawPrincipal(uint256 who, uint256 idSeed) external {
+        address user = _actor(who);
+        (bool ok, uint256 id) = _releasable(user, idSeed);
+        if (!ok) return;
+        uint256 before = usdc.balanceOf(user);
+        vm.recordLogs();
+        vm.prank(user);
+        s.withdrawPrincipal(id);
+        _checkCredits();
+        usdcOut[user] += usdc.balanceOf(user) - before;
+        ++callCount["withdrawPrincipal"];
+    }
+
+    function exchange(uint256 who, uint256 amount) external {
+        address user = _actor(who);
+        uint256 earned = s.getAccount(user).earned;
+        if (earned == 0) return;
+        amount = bound(amount, 1, earned);
+        vm.prank(user);
+        uint256 net = s.exchange(amount, 0);
+        usdcCredited[user] += net;
+        rewardSpent[user] += amount;
+        ++callCount["exchange"];
+    }
+
+    function withdraw(uint256 who, uint256 amount) external {
+        address user = _actor(who);
+        uint256 available = s.getAccount(user).withdrawable;
+        uint256 minimum = s.minWithdrawal();
+        if (available < minimum || available == 0) return;
+        amount = bound(amount, minimum == 0 ? 1 : minimum, available);
+        uint256 before = usdc.balanceOf(user);
+        vm.prank(user);
+        s.withdraw(amount);
+        usdcOut[user] += usdc.balanceOf(user) - before;
+        ++callCount["withdraw"];
+    }
+
+    function withdrawRewardCoin(uint256 who, uint256 amount) external {
+        address user = _actor(who);
+        uint256 earned = s.getAccount(user).earned;
+        if (earned == 0) return;
+        amount = bound(amount, 1, earned);
+        vm.prank(user);
+        s.withdrawRewardCoin(amount);
+        rewardSpent[user] += amount;
+        ++callCount["withdrawRewardCoin"];
+    }
+
+    function buy(uint256 who, uint256 kind) external {
+        address user = _actor(who);
+        if (s.paused()) return;
+        Staking.Membership m = s.getAccount(user).membership;
+        uint256 price;
+        kind %= 3;
+        if (kind == 0) {
+            if (m != Staking.Membership.None || s.nodeSold() >= s.nodeLimit()) return;
+            price = s.nodePrice();
+        } else if (kind == 1) {
+            if (m != Staking.Membership.None || s.founderSold() >= s.founderLimit()) return;
+            price = s.founderPrice();
+        } else {
+            if (m != Staking.Membership.Node || s.founderSold() >= s.founderLimit()) return;
+            price = s.founderPrice() > s.nodePrice() ? s.founderPrice() - s.nodePrice() : 0;
+        }
+        uint256 before = s.getAccount(user).withdrawable;
+        vm.startPrank(user);
+        usdc.approve(address(s), price);
+        if (kind == 0) s.purchaseNode();
+        else if (kind == 1) s.purchaseFounder();
+        else s.upgradeNodeToFounder();
+        vm.stopPrank();
+        usdcCredited[user] += s.getAccount(user).withdrawable - before; // dividend credited on upgrade
+        treasuryIn += price;
+        ++callCount["buy"];
+    }
+
+    function claim(uint256 who) external {
+        address user = _actor(who);
+        vm.prank(user);
+        usdcCredited[user] += s.claimDividends();
+        ++callCount["claim"];
+    }
+
+    // -------------------------------------------------------------------------------- operator
+
+    function fund(uint256 amount) external {
+        amount = bound(amount, 1, 1000 ether);
+        reward.mint(owner, amount);
+        ownerRewardMinted += amount;
+        vm.startPrank(owner);
+        reward.approve(address(s), amount);
+        s.fundRewards(amount);
+        vm.stopPrank();
+        ownerRewardOutflow += amount;
+        ++callCount["fund"];
+    }
+
+    function withdrawUnreserved(uint256 amount) external {
+        (,, uint256 unreserved) = s.rewardBudgetInfo();
+        if (unreserved == 0) return;
+        amount = bound(amount, 1, unreserved);
+        vm.prank(owner);
+        s.withdrawUnreserved(amount);
+        ownerRewardIn += amount;
+        ++callCount["withdrawUnreserved"];
+    }
+
+    function grant(uint256 who, uint256 amount, bool promotion) external {
+        address user = _actor(who);
+        amount = bound(amount, 1, 1e10);
+        usdc.mint(owner, amount);
+        ownerUsdcMinted += amount;
+        address[] memory users = new address[](1);
+        users[0] = user;
+        uint256[] memory amounts = new uint256[](1);
+        amounts[0] = amount;
+        vm.startPrank(owner);
+        usdc.approve(address(s), amount);
+        s.depositGrants(amount);
+        s.creditGrants(
+            users, amounts, promotion ? Staking.IncomeSource.Promotion : Staking.IncomeSource.Activity
+        );
+        vm.stopPrank();
+        ownerUsdcOutflow += amount;
+        usdcCredited[user] += amount;
+        ++callCount["grant"];
+    }
+
+    function depositAndWithdrawGrants(uint256 amount, uint256 back) external {
+        amount = bound(amount, 1, 1e10);
+        usdc.mint(owner, amount);
+        ownerUsdcMinted += amount;
+        vm.startPrank(owner);
+        usdc.approve(address(s), amount);
+        s.depositGrants(amount);
+        back = bound(back, 1, s.grantsBudget());
+        s.withdrawGrants(back);
+        vm.stopPrank();
+        ownerUsdcOutflow += amount;
+        ownerUsdcIn += back;
+        ++callCount["grantsBudget"];
     }
 
     function togglePause() external {
-        bool paused = staking.paused();
+        bool paused = s.paused();
         vm.prank(owner);
-        if (paused) staking.unpause();
-        else staking.pause();
+        if (paused) s.unpause();
+        else s.pause();
+        ++callCount["pause"];
+    }
+
+    function queueFee(uint256 bps) external {
+        vm.prank(owner);
+        s.queueParam(Staking.Param.FeeBps, bound(bps, 0, 1500));
+    }
+
+    function executeFee() external {
+        (, uint64 eta) = s.pendingChanges(Staking.Param.FeeBps);
+        if (eta == 0 || block.timestamp < eta) return;
+        vm.prank(owner);
+        s.executeParam(Staking.Param.FeeBps);
+        ++callCount["fee"];
+    }
+
+    function setPrice(uint256 usdcPerCoin) external {
+        router.setPrice(bound(usdcPerCoin, 1, 100_000) * 1e6, 1 ether);
+    }
+
+    function warp(uint256 secondsAhead) external {
+        vm.warp(block.timestamp + bound(secondsAhead, 0, 5 days));
+    }
+
+    // -------------------------------------------------------------------------------- attacker
+
+    /// The attacker tries operator functions and other users' money; every call must fail.
+    function attack(uint256 seed, uint256 amount) external {
+        amount = bound(amount, 1, 1e24);
+        bytes[12] memory calls = [
+            abi.encodeCall(Staking.withdrawUnreserved, (amount)),
+            abi.encodeCall(Staking.withdrawGrants, (amount)),
+            abi.encodeCall(Staking.withdraw, (amount)),
+            abi.encodeCall(Staking.withdrawRewardCoin, (amount)),
+            abi.encodeCall(Staking.exchange, (amount, 0)),
+            abi.encodeCall(Staking.withdrawPrincipal, (seed % 4)),
+            abi.encodeCall(Staking.pause, ()),
+            abi.encodeCall(Staking.queueParam, (Staking.Param.Treasury, uint256(uint160(attacker)))),
+            abi.encodeCall(Staking.executeParam, (Staking.Param.FeeBps)),
+            abi.encodeWithSignature("transferOwnership(address)", attacker),
+            abi.encodeCall(
+                Staking.createPlan, (1, 0, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1))
+            ),
+            abi.encodeCall(Staking.claimDividends, ())
+        ];
+        uint256 pick = seed % calls.length;
+        uint256 usdcBefore = usdc.balanceOf(attacker);
+        uint256 rewardBefore = reward.balanceOf(attacker);
+        vm.prank(attacker);
+        (bool ok,) = address(s).call(calls[pick]);
+        // claimDividends succeeds with 0 for a non-member; everything else must revert.
+        if (ok && pick != 11) ++violations;
+        if (usdc.balanceOf(attacker) != usdcBefore || reward.balanceOf(attacker) != rewardBefore) {
+            ++violations;
+        }
+        if (s.getAccount(attacker).withdrawable != 0 || s.getAccount(attacker).earned != 0) ++violations;
+        ++callCount["attack"];
     }
 }
 
-contract StakingInvariantTest is Test {
+/// @dev Invariants (a)-(e) of the issue over random sequences of users, operator and attacker.
+/// forge-config: default.invariant.fail-on-revert = true
+/// forge-config: deep.invariant.fail-on-revert = true
+contract StakingInvariantTest is StakingDeployer {
     Staking internal staking;
     LocalUSDCPermit internal usdc;
-    StakingHandler internal handler;
+    EconomicsHandler internal handler;
     address internal owner = makeAddr("owner");
 
     function setUp() public {
+        vm.warp(1_750_000_000);
         usdc = new LocalUSDCPermit(address(this));
-        staking = new Staking(IERC20Metadata(address(usdc)), makeAddr("root"), owner);
+        staking = _deployStaking(IERC20Metadata(address(usdc)), makeAddr("root"), owner);
+        usdc.mint(address(router), 1e30);
         vm.startPrank(owner);
-        staking.createPlan(30, 50, 5e12, uint64(block.timestamp), uint64(block.timestamp + 365 days));
-        staking.createPlan(90, 80, 5e12, uint64(block.timestamp), uint64(block.timestamp + 365 days));
+        staking.createPlan(7, 3e24, 5e13, uint64(block.timestamp), uint64(block.timestamp + 3650 days));
+        staking.createPlan(30, 1e24, 5e13, uint64(block.timestamp), uint64(block.timestamp + 3650 days));
         vm.stopPrank();
-        handler = new StakingHandler(staking, usdc, owner);
-        for (uint256 i = 0; i < handler.actorCount(); ++i) {
-            usdc.mint(handler.actors(i), 1e15);
-        }
+        handler = new EconomicsHandler(staking, usdc, reward, router, owner);
+        usdc.transferOwnership(address(handler)); // the handler mints for actors and the operator
+        handler.setUpActors();
+        handler.fund(500 ether);
         targetContract(address(handler));
+        bytes4[] memory selectors = new bytes4[](21);
+        selectors[0] = EconomicsHandler.bind.selector;
+        selectors[1] = EconomicsHandler.stake.selector;
+        selectors[2] = EconomicsHandler.harvest.selector;
+        selectors[3] = EconomicsHandler.release.selector;
+        selectors[4] = EconomicsHandler.withdrawPrincipal.selector;
+        selectors[5] = EconomicsHandler.exchange.selector;
+        selectors[6] = EconomicsHandler.withdraw.selector;
+        selectors[7] = EconomicsHandler.withdrawRewardCoin.selector;
+        selectors[8] = EconomicsHandler.buy.selector;
+        selectors[9] = EconomicsHandler.claim.selector;
+        selectors[10] = EconomicsHandler.fund.selector;
+        selectors[11] = EconomicsHandler.withdrawUnreserved.selector;
+        selectors[12] = EconomicsHandler.grant.selector;
+        selectors[13] = EconomicsHandler.depositAndWithdrawGrants.selector;
+        selectors[14] = EconomicsHandler.togglePause.selector;
+        selectors[15] = EconomicsHandler.queueFee.selector;
+        selectors[16] = EconomicsHandler.executeFee.selector;
+        selectors[17] = EconomicsHandler.setPrice.selector;
+        selectors[18] = EconomicsHandler.warp.selector;
+        selectors[19] = EconomicsHandler.attack.selector;
+        // Staking is the busiest path: weight it twice.
+        selectors[20] = EconomicsHandler.stake.selector;
+        targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
-    /// The contract holds exactly the principal it owes: nothing more, nothing less.
-    function invariant_balanceEqualsActiveStake() public view {
-        assertEq(usdc.balanceOf(address(staking)), staking.totalActiveStake());
-        assertEq(staking.totalActiveStake(), handler.deposited() - handler.paidBack());
-        assertEq(staking.totalStaked(), handler.deposited());
+    /// (a) USDC held covers every principal not yet withdrawn, every withdrawable balance, the
+    ///     grants budget and unclaimed dividends; the totals equal the sums over users.
+    function invariant_usdcCoversLiabilities() public view {
+        uint256 active;
+        uint256 withdrawable;
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            address user = handler.actors(i);
+            active += staking.activeStakeOf(user);
+            withdrawable += staking.getAccount(user).withdrawable;
+        }
+        assertEq(active, staking.totalActiveStake());
+        assertEq(withdrawable, staking.totalWithdrawable());
+        assertGe(
+            usdc.balanceOf(address(staking)),
+            uint256(staking.totalActiveStake()) + staking.totalWithdrawable() + staking.grantsBudget()
+                + staking.dividendsUnclaimed()
+        );
+    }
+
+    /// (b) Reward coin held covers the budget (reserved + unreserved) and all earned-not-exchanged
+    ///     coin; the reserve equals exactly what open positions still promise.
+    function invariant_rewardCoinCoversReservedAndEarned() public view {
+        uint256 earned;
+        uint256 promised;
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            address user = handler.actors(i);
+            earned += staking.getAccount(user).earned;
+            address[3] memory ups = staking.selectUplines(user);
+            Staking.Position[] memory ps = staking.getPositions(user);
+            for (uint256 k = 0; k < ps.length; ++k) {
+                if (ps[k].withdrawn) continue;
+                uint256 full = ps[k].totalReward;
+                uint256 paid = ps[k].rewardPaid;
+                promised += full - paid;
+                uint16[3] memory bps = [uint16(1000), 800, 500];
+                for (uint256 j = 0; j < 3 && ups[j] != address(0); ++j) {
+                    promised += full * bps[j] / 10_000 - paid * bps[j] / 10_000;
+                }
+            }
+        }
+        earned += staking.getAccount(staking.root()).earned; // the root earns commissions too
+        assertEq(earned, staking.totalEarned());
+        assertEq(promised, staking.rewardReserved());
+        assertLe(staking.rewardReserved(), staking.rewardBudget());
+        assertGe(reward.balanceOf(address(staking)), uint256(staking.rewardBudget()) + staking.totalEarned());
+    }
+
+    /// (c) No user takes out more than it put in plus what it was credited; the books balance exactly.
+    function invariant_noUserTakesMoreThanPutInPlusCredited() public view {
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            address user = handler.actors(i);
+            Staking.AccountView memory v = staking.getAccount(user);
+            assertLe(handler.usdcOut(user), handler.staked(user) + handler.usdcCredited(user));
+            uint256 principalOut = staking.getUserTotals(user).withdrawn;
+            assertLe(principalOut, handler.staked(user));
+            // withdraw() paid + still withdrawable == released-to-balance principal + credits.
+            uint256 directPrincipal = principalOut - handler.principalToBalance(user);
+            assertEq(
+                handler.usdcOut(user) - directPrincipal + v.withdrawable,
+                handler.principalToBalance(user) + handler.usdcCredited(user)
+            );
+            assertEq(v.earned + handler.rewardSpent(user), handler.rewardCredited(user));
+        }
+    }
+
+    /// (d) The owner only ever gets back its own grants budget and unreserved reward coin; the
+    ///     treasury only gets membership payments; the attacker gets nothing.
+    function invariant_ownerNeverObtainsUserFunds() public view {
+        assertEq(
+            usdc.balanceOf(owner),
+            handler.ownerUsdcMinted() - handler.ownerUsdcOutflow() + handler.ownerUsdcIn()
+        );
+        assertEq(
+            reward.balanceOf(owner),
+            handler.ownerRewardMinted() - handler.ownerRewardOutflow() + handler.ownerRewardIn()
+        );
+        assertEq(staking.getAccount(owner).withdrawable, 0);
+        assertEq(staking.getAccount(owner).earned, 0);
+        assertEq(handler.rewardCredited(owner), 0);
+        assertEq(usdc.balanceOf(staking.treasury()), handler.treasuryIn());
+        assertEq(usdc.balanceOf(handler.attacker()), 0);
+        assertEq(reward.balanceOf(handler.attacker()), 0);
+        assertEq(staking.owner(), owner);
+    }
+
+    /// (e) The referral tree is acyclic (every bound user's chain reaches the root) and depth
+    ///     credits went only to real uplines.
+    function invariant_treeAcyclicAndCreditsToRealUplines() public view {
+        address root = staking.root();
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            address user = handler.actors(i);
+            if (!staking.isInTree(user)) continue;
+            address current = user;
+            uint256 steps;
+            while (current != root) {
+                current = staking.getSuperior(current);
+                ++steps;
+                assertLe(steps, handler.actorCount());
+            }
+        }
+        assertEq(handler.violations(), 0);
     }
 
     /// Plans never go over their caps and add up to the pool total.
@@ -111,26 +536,5 @@ contract StakingInvariantTest is Test {
             sum += plans[i].totalStaked;
         }
         assertEq(sum, staking.totalStaked());
-    }
-
-    /// Per-user totals add up, and every actor's superior chain ends at the root.
-    function invariant_userTotalsAndTree() public view {
-        uint256 active;
-        for (uint256 i = 0; i < handler.actorCount(); ++i) {
-            address user = handler.actors(i);
-            Staking.UserTotals memory t = staking.getUserTotals(user);
-            assertEq(t.totalStaked, t.toBeReleased + t.released);
-            assertLe(t.withdrawn, t.released);
-            active += staking.activeStakeOf(user);
-            assertEq(staking.activeStakeOf(user), t.totalStaked - t.withdrawn);
-            if (staking.isInTree(user)) {
-                address current = user;
-                for (uint256 steps = 0; steps < 8 && current != staking.root(); ++steps) {
-                    current = staking.getSuperior(current);
-                }
-                assertEq(current, staking.root());
-            }
-        }
-        assertEq(active, staking.totalActiveStake());
     }
 }
