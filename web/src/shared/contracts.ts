@@ -1,7 +1,7 @@
 import type { Deployment, SupportedChainId } from '@app/contracts/chains';
 import { deployments, type ChainDeployment } from '@app/contracts/generated';
 
-export { stakingAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
+export { pairAbi, stakingAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
 
 /** Which deployment this build talks to (VITE_DEPLOYMENT, default local). */
 export const deployment: Deployment = import.meta.env.VITE_DEPLOYMENT;

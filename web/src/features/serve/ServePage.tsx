@@ -189,9 +189,11 @@ export default function ServePage() {
               onClick={() => setChosenPlanId(p.id)}
             >
               <span className="plan__term">{t('serve.termDays', { days: p.termDays })}</span>
-              <span className="plan__rate">
-                {t('serve.dailyRate', { rate: bpsToPercent(p.dailyRateBps) })}
-              </span>
+              {p.dailyRateBps !== undefined ? (
+                <span className="plan__rate">
+                  {t('serve.dailyRate', { rate: bpsToPercent(p.dailyRateBps) })}
+                </span>
+              ) : null}
               {!p.open ? <span className="plan__ended">{t('serve.subscriptionEnded')}</span> : null}
             </button>
           ))}

@@ -3,12 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { Address, PublicClient } from 'viem';
 import { useConfig, type Config } from 'wagmi';
 import { getPublicClient } from 'wagmi/actions';
-import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
+import { pairAbi, stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
 
 export interface PlanView {
   id: number;
   termDays: number;
-  dailyRateBps: number;
+  /**
+   * Daily mining as basis points of the principal, valued at the pool's current price. The plan
+   * itself pays a fixed amount of reward coin per USDC; only its USDC value moves with the price.
+   */
+  dailyRateBps: number | undefined;
   open: boolean;
 }
 
@@ -73,24 +77,61 @@ export function usePlans(network: NetworkInfo, deployment: ChainDeployment | und
         abi: stakingAbi,
         functionName: 'getPlans',
       });
-      const open = await Promise.all(
-        plans.map((_, id) =>
-          client.readContract({
-            address: deployment!.staking,
-            abi: stakingAbi,
-            functionName: 'isSubscriptionOpen',
-            args: [BigInt(id)],
-          }),
+      const [open, price] = await Promise.all([
+        Promise.all(
+          plans.map((_, id) =>
+            client.readContract({
+              address: deployment!.staking,
+              abi: stakingAbi,
+              functionName: 'isSubscriptionOpen',
+              args: [BigInt(id)],
+            }),
+          ),
         ),
-      );
+        poolPrice(client, deployment!),
+      ]);
       return plans.map((plan, id) => ({
         id,
         termDays: Number(plan.termDays),
-        dailyRateBps: Number(plan.dailyRateBps),
+        dailyRateBps: price ? dailyRateBps(plan.dailyRate, price) : undefined,
         open: open[id] === true,
       }));
     },
   });
+}
+
+/** Reserves of the reward-coin/USDC pool: the market price, read from the chain. */
+interface PoolPrice {
+  usdcReserve: bigint;
+  rewardReserve: bigint;
+}
+
+async function poolPrice(
+  client: PublicClient,
+  deployment: ChainDeployment,
+): Promise<PoolPrice | undefined> {
+  const [token0, reserves] = await Promise.all([
+    client.readContract({ address: deployment.pair, abi: pairAbi, functionName: 'token0' }),
+    client.readContract({ address: deployment.pair, abi: pairAbi, functionName: 'getReserves' }),
+  ]);
+  const [reserve0, reserve1] = reserves;
+  const usdcIsToken0 = token0.toLowerCase() === deployment.usdc.toLowerCase();
+  const price = {
+    usdcReserve: usdcIsToken0 ? reserve0 : reserve1,
+    rewardReserve: usdcIsToken0 ? reserve1 : reserve0,
+  };
+  return price.rewardReserve > 0n ? price : undefined;
+}
+
+/**
+ * `dailyRate` is reward-coin base units per USDC base unit per day, scaled by 1e18; its USDC value
+ * per USDC staked is dailyRate × (usdcReserve / rewardReserve) / 1e18. Returned in basis points
+ * with two decimals.
+ */
+export function dailyRateBps(dailyRate: bigint, price: PoolPrice): number {
+  const hundredthsOfBps =
+    (dailyRate * price.usdcReserve * 1_000_000n) / (10n ** 18n * price.rewardReserve);
+  return Number(hundredthsOfBps) / 100;
 }
 
 /** The user's staking history, newest first. */
