@@ -44,4 +44,20 @@ async function boot(): Promise<void> {
   );
 }
 
+/**
+ * The offline app shell (src/pwa/sw.template.js, emitted as /sw.js by vite.config.ts): production
+ * builds only, registered after the page has loaded so it never competes with the first visit.
+ */
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('service worker not registered', error);
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 void boot();
+registerServiceWorker();

@@ -1,5 +1,24 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+/**
+ * A lazily loaded page that can be loaded again: React.lazy keeps a failed import forever, so
+ * Retry (after a failed chunk load) makes a new lazy component that imports once more.
+ */
+export interface LazyPage {
+  get(): LazyExoticComponent<ComponentType>;
+  reset(): void;
+}
+
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let current: LazyExoticComponent<ComponentType> | undefined;
+  return {
+    get: () => (current ??= lazy(load)),
+    reset: () => {
+      current = undefined;
+    },
+  };
+}
+
 export type TabKey = 'home' | 'exchange' | 'serve' | 'mine';
 
 export interface RouteDef {
@@ -7,10 +26,10 @@ export interface RouteDef {
   titleKey: string;
   /** Tab pages use the custom navigation (top bar + tab bar); others a titled bar with back. */
   tab?: TabKey;
-  component: LazyExoticComponent<ComponentType>;
+  component: LazyPage;
 }
 
-const Home = lazy(() => import('../features/home/HomePage'));
+const Home = lazyPage(() => import('../features/home/HomePage'));
 
 /** Exactly the spec's paths (§2). */
 export const routes: Record<string, RouteDef> = {
@@ -19,49 +38,49 @@ export const routes: Record<string, RouteDef> = {
   '/pages/exchange/exchange': {
     titleKey: 'nav.exchange',
     tab: 'exchange',
-    component: lazy(() => import('../features/exchange/ExchangePage')),
+    component: lazyPage(() => import('../features/exchange/ExchangePage')),
   },
   '/pages/serve/serve': {
     titleKey: 'nav.serve',
     tab: 'serve',
-    component: lazy(() => import('../features/serve/ServePage')),
+    component: lazyPage(() => import('../features/serve/ServePage')),
   },
   '/pages/mine/mine': {
     titleKey: 'nav.mine',
     tab: 'mine',
-    component: lazy(() => import('../features/mine/MinePage')),
+    component: lazyPage(() => import('../features/mine/MinePage')),
   },
   '/pages/invite/invite': {
     titleKey: 'nav.invite',
-    component: lazy(() => import('../features/invite/InvitePage')),
+    component: lazyPage(() => import('../features/invite/InvitePage')),
   },
   '/pages/teams/teams': {
     titleKey: 'nav.team',
-    component: lazy(() => import('../features/team/TeamPage')),
+    component: lazyPage(() => import('../features/team/TeamPage')),
   },
   '/pages/income/income': {
     titleKey: 'nav.income',
-    component: lazy(() => import('../features/income/IncomePage')),
+    component: lazyPage(() => import('../features/income/IncomePage')),
   },
   '/pages/activity/activity': {
     titleKey: 'nav.activity',
-    component: lazy(() => import('../features/activity/ActivityPage')),
+    component: lazyPage(() => import('../features/activity/ActivityPage')),
   },
   '/pages/withdraws/withdraws': {
     titleKey: 'nav.withdraws',
-    component: lazy(() => import('../features/withdraws/WithdrawsPage')),
+    component: lazyPage(() => import('../features/withdraws/WithdrawsPage')),
   },
   '/pages/records/records': {
     titleKey: 'nav.records',
-    component: lazy(() => import('../features/records/RecordsPage')),
+    component: lazyPage(() => import('../features/records/RecordsPage')),
   },
   '/pages/notice/notice': {
     titleKey: 'nav.notice',
-    component: lazy(() => import('../features/notice/NoticePage')),
+    component: lazyPage(() => import('../features/notice/NoticePage')),
   },
   '/pages/notice/details': {
     titleKey: 'nav.noticeDetails',
-    component: lazy(() => import('../features/notice/NoticeDetailsPage')),
+    component: lazyPage(() => import('../features/notice/NoticeDetailsPage')),
   },
 };
 

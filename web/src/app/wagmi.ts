@@ -8,6 +8,7 @@ import {
   type CreateConnectorFn,
   type Transport,
 } from 'wagmi';
+import { watchedFetch } from '../shared/connectivity';
 import { rpcProxyUrl } from '../shared/wallet/chain';
 
 /**
@@ -21,7 +22,8 @@ export function createWagmiConfig(extra: CreateConnectorFn[]): Config {
     ...Chain[],
   ];
   const transports: Record<number, Transport> = {};
-  for (const chain of chains) transports[chain.id] = http(rpcProxyUrl(chain.id), { batch: false });
+  for (const chain of chains)
+    transports[chain.id] = http(rpcProxyUrl(chain.id), { batch: false, fetchFn: watchedFetch });
   return createConfig({
     chains,
     connectors: [injected(), ...extra],

@@ -1,4 +1,5 @@
 import { currentLanguage, t } from '../i18n';
+import { reportReachable, reportUnreachable } from './connectivity';
 import { clearSession, getToken } from './session';
 import { toast } from './ui/toast';
 
@@ -62,6 +63,7 @@ export async function request<T = unknown>(
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 
   let body: ApiEnvelope<T>;
+  let answered = false;
   try {
     const response = await fetch(url, {
       method,
@@ -73,6 +75,9 @@ export async function request<T = unknown>(
       body: method === 'POST' || method === 'PUT' ? query : undefined,
       signal: controller.signal,
     });
+    answered = true;
+    if (response.status >= 502 && response.status <= 504) reportUnreachable();
+    else reportReachable();
     const text = await response.text();
     try {
       body = (text ? JSON.parse(text) : {}) as ApiEnvelope<T>;
@@ -80,6 +85,8 @@ export async function request<T = unknown>(
       throw new Error(response.ok ? 'Invalid response' : `HTTP ${response.status}`);
     }
   } catch (error) {
+    // A transport failure (not the caller cancelling) means the server cannot be reached.
+    if (!answered && !options.signal?.aborted) reportUnreachable();
     const message = controller.signal.aborted ? t('errors.timeout') : t('errors.network');
     if (showToast) toast(message);
     throw new ApiError(error instanceof Error ? error.message : message, undefined);

@@ -12,6 +12,15 @@ test('formatAmount truncates (never rounds up) and groups thousands', () => {
   assert.equal(formatAmount(999_850_000_000n, 6), '999,850');
   assert.equal(formatAmount(1_999_999n, 6, 2), '1.99');
   assert.equal(formatAmount(10n ** 18n / 3n, 18), '0.333333');
+  assert.equal(formatAmount(123_456_789_012_345_678_901n, 18, 18), '123.456789012345678901');
+});
+
+test('formatAmount writes numbers the way the locale does, digits exact', () => {
+  assert.equal(formatAmount(1_234_567_891_234n, 6, 6, 'fr'), '1\u202f234\u202f567,891234');
+  assert.equal(formatAmount(1_234_500_000n, 6, 6, 'es'), '1234,5');
+  assert.equal(formatAmount(12_345_500_000n, 6, 6, 'vi'), '12.345,5');
+  assert.equal(formatAmount(12_345_500_000n, 6, 6, 'en'), '12,345.5');
+  assert.equal(formatAmount(-1_500_000n, 6, 6, 'en'), '-1.5');
 });
 
 test('toInputAmount gives a plain decimal for the Max button', () => {

@@ -9,16 +9,31 @@ export function shortAddress(address: string | null | undefined): string {
 
 /**
  * A token amount for display: all significant decimals up to `maxFractionDigits`, truncated (never
- * rounded up, so a balance is never shown larger than it is), with thousands separators.
+ * rounded up, so a balance is never shown larger than it is), grouped and punctuated the way
+ * `locale` writes numbers (en: 1,234.5; fr: 1 234,5; es: 1.234,5). The digits are exact: the
+ * decimal string is formatted, never a float.
  */
-export function formatAmount(value: bigint, decimals: number, maxFractionDigits = 6): string {
+export function formatAmount(
+  value: bigint,
+  decimals: number,
+  maxFractionDigits = 6,
+  locale = 'en',
+): string {
   const text = formatUnits(value, decimals);
   const [whole = '0', fraction = ''] = text.split('.');
   const cut = fraction.slice(0, maxFractionDigits).replace(/0+$/, '');
-  const negative = whole.startsWith('-');
-  const digits = negative ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${cut ? `.${cut}` : ''}`;
+  const plain = `${whole}${cut ? `.${cut}` : ''}`;
+  try {
+    return new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 0,
+      maximumFractionDigits: cut.length,
+    }).format(plain as unknown as number);
+  } catch {
+    const negative = whole.startsWith('-');
+    const digits = negative ? whole.slice(1) : whole;
+    const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return `${negative ? '-' : ''}${grouped}${cut ? `.${cut}` : ''}`;
+  }
 }
 
 /** Plain decimal string of a token amount (for filling an input), no separators. */

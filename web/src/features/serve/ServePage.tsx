@@ -130,7 +130,7 @@ export default function ServePage() {
     !session || !deployment
       ? '--'
       : balance.data !== undefined
-        ? formatAmount(balance.data, decimals)
+        ? formatAmount(balance.data, decimals, 6, i18n.language)
         : balance.isError
           ? t('serve.readFailed')
           : t('loading.loading');
@@ -255,7 +255,7 @@ export default function ServePage() {
                 <dl className="position__grid">
                   <dt>{t('serve.amount')}</dt>
                   <dd data-testid="position-amount">
-                    {formatAmount(position.amount, decimals)} USDC
+                    {formatAmount(position.amount, decimals, 6, i18n.language)} USDC
                   </dd>
                   <dt>{t('serve.startTime')}</dt>
                   <dd>{formatDateTime(position.startTime, i18n.language)}</dd>

@@ -10,9 +10,10 @@ export function StakeSummary(props: {
   amount: bigint;
   termDays: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { network, deployment, amount, termDays } = props;
-  const shown = `${formatAmount(amount, deployment.usdcDecimals, deployment.usdcDecimals)} USDC`;
+  const decimals = deployment.usdcDecimals;
+  const shown = `${formatAmount(amount, decimals, decimals, i18n.language)} USDC`;
   return (
     <div className="summary" data-testid="stake-summary">
       <p>{t('serve.summary.intro', { amount: shown, days: termDays })}</p>

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from 'wagmi';
+import { useConfig, type Connector } from 'wagmi';
 import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
 import { confirmDialog } from '../../shared/ui/confirm';
+import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { Modal } from '../../shared/ui/Modal';
-import { isMobileBrowser, walletDeepLinks } from './deepLinks';
+import { trustDetectionLeft, waitForTrust } from './injectedWatch';
+import { absentWalletHref, knownIdFromFlags, type InjectedFlags } from './knownWallets';
 import { loginWith, logout } from './session-actions';
-import { useWalletOptions } from './useWalletOptions';
+import { GENERIC_ID, useWalletRows, type WalletOptionRow } from './useWalletOptions';
 import { walletUiStore } from './walletUi';
 
 /** Top-bar wallet button with its connect popup (logged out) and account sheet (logged in). */
@@ -48,72 +50,104 @@ export function WalletButton() {
 function ConnectPopup() {
   const { t } = useTranslation();
   const config = useConfig();
-  const options = useWalletOptions(t('wallet.browserWallet'));
+  const rows = useWalletRows(t('wallet.browserWallet'), t('wallet.localTestWallet'));
   const [busy, setBusy] = useState(false);
   const close = () => walletUiStore.set('none');
+  const installed = rows.filter((r) => r.kind === 'installed');
+  const absent = rows.filter((r) => r.kind === 'absent');
 
+  const login = async (connector: Connector) => {
+    setBusy(true);
+    const ok = await loginWith(config, connector);
+    setBusy(false);
+    if (ok) close();
+  };
+
+  /**
+   * A missing wallet's row is a link to its app. Trust Wallet injects late, so during its detection
+   * window (spec §4: 3000 ms) the click waits for it and connects when it shows up.
+   */
+  const openAbsent = async (event: MouseEvent<HTMLAnchorElement>, row: AbsentRow) => {
+    if (row.wallet.id !== 'trust' || trustDetectionLeft() === 0) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    setBusy(true);
+    showLoading(t('loading.connecting'));
+    const found = await waitForTrust(() => trustConnector(config.connectors) !== undefined);
+    hideLoading();
+    setBusy(false);
+    const connector = trustConnector(config.connectors);
+    if (found && connector) await login(connector);
+    else window.location.assign(href);
+  };
+
+  const url = window.location.href;
   return (
     <Modal open onClose={close} title={t('wallet.chooseWallet')} closeLabel={t('common.close')}>
-      {options.length === 0 ? (
-        <p className="muted">{t('wallet.noWallet')}</p>
-      ) : (
-        <ul className="wallet-list">
-          {options.map((option) => (
-            <li key={option.connector.uid}>
+      {installed.length === 0 ? <p className="muted">{t('wallet.noWallet')}</p> : null}
+      {installed.length > 0 ? (
+        <ul className="wallet-list" data-testid="wallets-installed">
+          {installed.map((row) => (
+            <li key={row.key}>
               <button
                 type="button"
                 className="wallet-list__item"
                 disabled={busy}
-                onClick={async () => {
-                  setBusy(true);
-                  const ok = await loginWith(config, option.connector);
-                  setBusy(false);
-                  if (ok) close();
-                }}
+                onClick={() => void login(row.ref)}
               >
-                {option.icon ? (
-                  <img src={option.icon} alt="" width={28} height={28} />
+                {row.icon ? (
+                  <img src={row.icon} alt="" width={28} height={28} />
                 ) : (
                   <span className="wallet-list__placeholder" aria-hidden="true" />
                 )}
-                <span>
-                  {option.connector.id === 'localTestWallet'
-                    ? t('wallet.localTestWallet')
-                    : option.name}
-                </span>
+                <span>{row.name}</span>
               </button>
             </li>
           ))}
         </ul>
-      )}
-      {options.length === 0 || isMobileBrowser() ? (
-        <OpenInWallet installed={options.map((o) => o.name)} />
       ) : null}
+      <h3 className="wallet-links__title">{t('wallet.openInApp')}</h3>
+      <ul className="wallet-list" data-testid="wallets-absent">
+        {absent.map((row) => {
+          const install = row.wallet.open.kind === 'install';
+          return (
+            <li key={row.key}>
+              <a
+                className="wallet-list__item wallet-list__item--absent"
+                href={absentWalletHref(row.wallet, url)}
+                data-wallet={row.wallet.id}
+                rel="noopener noreferrer"
+                target={install ? '_blank' : undefined}
+                aria-disabled={busy || undefined}
+                onClick={(event) => void openAbsent(event, row)}
+              >
+                <span className="wallet-list__placeholder" aria-hidden="true" />
+                <span className="wallet-list__name">{row.name}</span>
+                <span className="wallet-list__hint">
+                  {install ? t('wallet.getApp') : t('wallet.openApp')}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
     </Modal>
   );
 }
 
-/** Links that open this page inside a wallet app that is not installed in this browser. */
-function OpenInWallet({ installed }: { installed: string[] }) {
-  const { t } = useTranslation();
-  const names = installed.map((n) => n.toLowerCase());
-  const links = walletDeepLinks.filter((w) => !w.matches.some((m) => names.includes(m)));
-  if (links.length === 0) return null;
-  const url = window.location.href;
-  return (
-    <div className="wallet-links">
-      <h3 className="wallet-links__title">{t('wallet.openInApp')}</h3>
-      <ul className="wallet-links__list">
-        {links.map((link) => (
-          <li key={link.name}>
-            <a className="wallet-links__item" href={link.href(url)} rel="noopener noreferrer">
-              {link.name}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+type AbsentRow = Extract<WalletOptionRow, { kind: 'absent' }>;
+
+/** The connector that reaches Trust Wallet now: its EIP-6963 announcement or a flagged window.ethereum. */
+function trustConnector(connectors: readonly Connector[]): Connector | undefined {
+  const announced = connectors.find((c) => {
+    const rdns = Array.isArray(c.rdns) ? c.rdns : [c.rdns];
+    return rdns.includes('com.trustwallet.app');
+  });
+  if (announced) return announced;
+  const flags = (window as unknown as { ethereum?: InjectedFlags }).ethereum;
+  return knownIdFromFlags(flags) === 'trust'
+    ? connectors.find((c) => c.id === GENERIC_ID)
+    : undefined;
 }
 
 function AccountSheet({ address }: { address: string }) {

@@ -1,60 +1,49 @@
 import { useEffect, useState } from 'react';
 import { useConnectors, type Connector } from 'wagmi';
+import { useInjected, watchInjected } from './injectedWatch';
+import { buildWalletRows, type WalletCandidate, type WalletRow } from './knownWallets';
 
-export interface WalletOption {
-  connector: Connector;
-  name: string;
-  icon?: string;
+export type WalletOptionRow = WalletRow<Connector>;
+
+/** wagmi's generic injected connector (window.ethereum). */
+export const GENERIC_ID = 'injected';
+
+function rdnsOf(connector: Connector): string | undefined {
+  const rdns = connector.rdns;
+  return Array.isArray(rdns) ? (rdns[0] as string | undefined) : (rdns as string | undefined);
 }
-
-interface InjectedFlags {
-  isMetaMask?: boolean;
-  isTokenPocket?: boolean;
-  isOkxWallet?: boolean;
-  isOKExWallet?: boolean;
-  isTrust?: boolean;
-  isTrustWallet?: boolean;
-}
-
-function legacyEthereum(): (InjectedFlags & object) | undefined {
-  return (window as unknown as { ethereum?: InjectedFlags & object }).ethereum;
-}
-
-/** Name of the wallet behind window.ethereum, when it says so; undefined for an unknown one. */
-function injectedName(flags: InjectedFlags): string | undefined {
-  if (flags.isTokenPocket) return 'TokenPocket';
-  if (flags.isOkxWallet || flags.isOKExWallet) return 'OKX Wallet';
-  if (flags.isTrust || flags.isTrustWallet) return 'Trust Wallet';
-  if (flags.isMetaMask) return 'MetaMask';
-  return undefined;
-}
-
-const GENERIC_ID = 'injected';
 
 /**
- * The wallets to offer: every EIP-6963 wallet wagmi discovered, plus the generic window.ethereum
- * unless it is one of those (same provider object, or the same wallet name), plus the local test
- * wallet in local builds. `genericName` is shown for an unnamed window.ethereum.
+ * The connect popup's rows: the five named wallets (installed, or opened by deep link), then every
+ * other wallet discovered (EIP-6963 announcements, window.ethereum, the local test wallet). Follows
+ * late injection of window.ethereum and late announcements. `genericName` names an unknown
+ * window.ethereum, `localTestName` the local builds' test wallet.
  */
-export function useWalletOptions(genericName: string): WalletOption[] {
+export function useWalletRows(genericName: string, localTestName: string): WalletOptionRow[] {
   const connectors = useConnectors();
-  const ethereum = legacyEthereum();
+  const { ethereum, flagged } = useInjected();
+  useEffect(watchInjected, []);
+
   const announced = connectors.filter((c) => c.id !== GENERIC_ID && c.type === 'injected');
-  const flaggedName = ethereum ? injectedName(ethereum) : undefined;
-  const sameName =
-    flaggedName !== undefined &&
-    announced.some((c) => c.name.toLowerCase() === flaggedName.toLowerCase());
-  // Whether window.ethereum is the very provider object an EIP-6963 wallet announced (async check).
-  const [sameProvider, setSameProvider] = useState<{ key: string; same: boolean } | null>(null);
   const announcedKey = announced.map((c) => c.uid).join(',');
+  // Whether window.ethereum is the very provider object an EIP-6963 wallet announced (async check).
+  const [sameProvider, setSameProvider] = useState<{
+    key: string;
+    ethereum: object;
+    same: boolean;
+  } | null>(null);
 
   useEffect(() => {
-    if (!ethereum || sameName) return;
+    if (!ethereum) return;
     let cancelled = false;
     void Promise.all(announced.map((c) => c.getProvider().catch(() => undefined))).then(
       (providers) => {
         if (!cancelled)
-          setSameProvider({ key: announcedKey, same: providers.some((p) => p === ethereum) });
+          setSameProvider({
+            key: announcedKey,
+            ethereum,
+            same: providers.some((p) => p === ethereum),
+          });
       },
     );
     return () => {
@@ -62,23 +51,37 @@ export function useWalletOptions(genericName: string): WalletOption[] {
     };
     // announcedKey stands for `announced`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ethereum, sameName, announcedKey]);
+  }, [ethereum, announcedKey]);
 
-  const genericDuplicate =
-    !ethereum || sameName || (sameProvider?.key === announcedKey ? sameProvider.same : undefined);
-
-  const options: WalletOption[] = [];
-  const seen = new Set<string>();
+  const candidates: WalletCandidate<Connector>[] = [];
   for (const connector of connectors) {
     if (connector.id === GENERIC_ID) {
-      if (genericDuplicate !== false) continue;
-      options.push({ connector, name: flaggedName ?? genericName });
-      continue;
+      if (!ethereum) continue;
+      const known =
+        sameProvider && sameProvider.key === announcedKey && sameProvider.ethereum === ethereum
+          ? sameProvider.same
+          : undefined;
+      candidates.push({
+        key: connector.uid,
+        name: genericName,
+        generic: { flagged, sameAsAnnounced: known },
+        ref: connector,
+      });
+    } else if (connector.type === 'injected') {
+      candidates.push({
+        key: connector.uid,
+        name: connector.name,
+        rdns: rdnsOf(connector),
+        icon: connector.icon,
+        ref: connector,
+      });
+    } else {
+      candidates.push({
+        key: connector.uid,
+        name: connector.id === 'localTestWallet' ? localTestName : connector.name,
+        ref: connector,
+      });
     }
-    const key = connector.rdns ? String(connector.rdns) : connector.id;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    options.push({ connector, name: connector.name, icon: connector.icon });
   }
-  return options;
+  return buildWalletRows(candidates);
 }

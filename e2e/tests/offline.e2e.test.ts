@@ -1,0 +1,166 @@
+/**
+ * Installable and offline: the web manifest and its icons are served and valid, the service worker
+ * activates and keeps the app shell, and with the network gone a reload still shows the app with
+ * the no-network view, which goes away by itself when the network is back. A page whose code fails
+ * to load shows Retry, and Retry loads it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { localAccounts } from '@app/contracts/accounts';
+import { openApp, STEP_MS } from '../app.ts';
+import { mobileViewport } from '../browser.ts';
+import { saveFailureArtifacts, startStack, withSession, type Stack } from '../harness.ts';
+
+const account = localAccounts[6]!.address;
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  assert.equal(bytes.subarray(1, 4).toString('ascii'), 'PNG', 'a PNG file');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('installable app with an offline shell', { timeout: 600_000 }, () => {
+  let stack: Stack;
+
+  before(async () => {
+    stack = await startStack();
+  });
+
+  after(async () => {
+    await stack?.stop();
+  });
+
+  test('the web manifest and its icons are served and valid', async () => {
+    const html = await (await fetch(`${stack.server.url}/`)).text();
+    assert.match(html, /<link rel="manifest" href="\/manifest.webmanifest"/);
+    const response = await fetch(`${stack.server.url}/manifest.webmanifest`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/(manifest\+)?json/);
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
+    assert.equal(manifest.name, 'Honest Stake');
+    assert.ok(
+      manifest.short_name && manifest.short_name.length <= 12,
+      'short_name fits a home screen',
+    );
+    assert.equal(manifest.start_url, './#/');
+    assert.equal(manifest.display, 'standalone');
+    assert.equal(manifest.theme_color, '#0b1733');
+    assert.equal(manifest.background_color, '#0b1733');
+    for (const [size, purpose] of [
+      [192, 'any'],
+      [512, 'any'],
+      [192, 'maskable'],
+      [512, 'maskable'],
+    ] as const) {
+      const icon = manifest.icons.find(
+        (i) => i.sizes === `${size}x${size}` && (i.purpose ?? 'any').split(' ').includes(purpose),
+      );
+      assert.ok(icon, `a ${size}px ${purpose} icon`);
+      assert.equal(icon.type, 'image/png');
+      const file = await fetch(new URL(icon.src, `${stack.server.url}/manifest.webmanifest`));
+      assert.equal(file.status, 200, icon.src);
+      assert.deepEqual(pngSize(Buffer.from(await file.arrayBuffer())), {
+        width: size,
+        height: size,
+      });
+    }
+  });
+
+  test('the service worker activates; offline, a reload shows the shell and the no-network view', async () => {
+    await withSession(stack, 'offline shell', { account, initialChainId: 1 }, async (s) => {
+      const { page, context } = s;
+      await openApp(page, stack.server.url);
+      // Registered after load; installing caches the build, then it activates.
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const worker = registration.active;
+        if (worker && worker.state !== 'activated')
+          await new Promise<void>((resolve) => {
+            worker.addEventListener('statechange', () => {
+              if (worker.state === 'activated') resolve();
+            });
+          });
+        return { state: worker?.state, script: worker?.scriptURL };
+      });
+      assert.equal(state.state, 'activated');
+      assert.match(state.script ?? '', /\/sw\.js$/);
+      // The shell is cached: index.html and the page's entry script.
+      const cached = await page.evaluate(async () => {
+        const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+        const names = await caches.keys();
+        const shell = names.find((n) => n.startsWith('app-shell-'));
+        if (!shell) return { names, index: false, entry: false };
+        const cache = await caches.open(shell);
+        return {
+          names,
+          index: Boolean(await cache.match(new URL('/index.html', location.href).href)),
+          entry: Boolean(entry && (await cache.match(entry))),
+        };
+      });
+      assert.ok(cached.index && cached.entry, `app shell cached: ${JSON.stringify(cached)}`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: STEP_MS,
+      });
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('wallet-button').waitFor({ timeout: STEP_MS });
+      const view = page.getByTestId('no-network');
+      await view.waitFor({ timeout: STEP_MS });
+      assert.match(await view.innerText(), /Network signal lost/);
+      await view.getByRole('button', { name: 'Retry' }).click();
+      assert.ok(await view.isVisible(), 'still offline: the view stays');
+
+      await context.setOffline(false);
+      await view.waitFor({ state: 'detached', timeout: STEP_MS });
+      await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor({ state: 'attached' });
+    });
+  });
+
+  test('a page whose code fails to load shows Retry, and Retry loads it', async () => {
+    // No service worker here: the failed chunk must come from the network.
+    const context = await stack.browser.newContext({
+      viewport: mobileViewport,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+    try {
+      let failures = 0;
+      await page.route(/\/assets\/ExchangePage-[^/]+\.js$/, (route) => {
+        if (failures++ === 0) return route.abort('internetdisconnected');
+        return route.continue();
+      });
+      await openApp(page, stack.server.url, '/pages/exchange/exchange');
+      const failed = page.getByTestId('page-load-failed');
+      await failed.waitFor({ timeout: STEP_MS });
+      assert.match(await failed.innerText(), /This page could not be loaded/);
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await page.getByText('This page is coming soon.').waitFor({ timeout: STEP_MS });
+      assert.equal(await failed.count(), 0);
+      assert.ok(failures >= 2, 'Retry fetched the page again');
+    } catch (err) {
+      await saveFailureArtifacts('chunk retry', {
+        context,
+        page,
+        consoleLines,
+        wallet: { log: [] } as never,
+      });
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
+});
