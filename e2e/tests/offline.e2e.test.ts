@@ -125,6 +125,47 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
     });
   });
 
+  test('the chain proxy unreachable: the no-network view, and Retry brings the page back', async () => {
+    // No service worker, so the route sees the page's own /rpc requests.
+    const context = await stack.browser.newContext({
+      viewport: mobileViewport,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+    try {
+      await page.route(/\/rpc\/\d+$/, (route) => route.abort('connectionrefused'));
+      await openApp(page, stack.server.url, '/pages/serve/serve');
+      const view = page.getByTestId('no-network');
+      await view.waitFor({ timeout: STEP_MS });
+      assert.match(await view.innerText(), /Network signal lost/);
+      await page.unroute(/\/rpc\/\d+$/);
+      // A query's own retry may get through first and close the view; otherwise Retry does.
+      await view
+        .getByRole('button', { name: 'Retry' })
+        .click({ timeout: 5000 })
+        .catch(() => undefined);
+      await view.waitFor({ state: 'detached', timeout: STEP_MS });
+      await page.getByRole('radiogroup', { name: 'Subscription plans' }).waitFor({
+        timeout: STEP_MS,
+      });
+    } catch (err) {
+      await saveFailureArtifacts('rpc unreachable', {
+        context,
+        page,
+        consoleLines,
+        wallet: { log: [] } as never,
+      });
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a page whose code fails to load shows Retry, and Retry loads it', async () => {
     // No service worker here: the failed chunk must come from the network.
     const context = await stack.browser.newContext({
