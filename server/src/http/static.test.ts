@@ -13,6 +13,8 @@ describe('web app at /', () => {
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+    await fs.writeFile(path.join(dist, 'sw.js'), '// service worker');
+    await fs.writeFile(path.join(dist, 'manifest.webmanifest'), '{}');
     server = await startTestServer('pglite', { webDist: dist });
   });
   after(async () => {
@@ -36,6 +38,14 @@ describe('web app at /', () => {
     assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     const icon = await fetch(server.url + '/favicon.svg');
     assert.equal(icon.headers.get('cache-control'), 'public, max-age=3600');
+  });
+
+  it('revalidates the service worker and the manifest on every load', async () => {
+    for (const route of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await fetch(server.url + route);
+      assert.equal(res.status, 200, route);
+      assert.equal(res.headers.get('cache-control'), 'no-cache', route);
+    }
   });
 
   it('keeps the API and 404s working beside it', async () => {

@@ -1,7 +1,7 @@
 /**
- * The built web app at `/`: index.html (and other HTML) must be revalidated on every load so a new
- * deploy is picked up; Vite's content-hashed files under /assets/ never change, so they are cached
- * for a year.
+ * The built web app at `/`: index.html (and other HTML), the service worker and the manifest must be
+ * revalidated on every load so a new deploy is picked up; Vite's content-hashed files under /assets/
+ * never change, so they are cached for a year.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 export const cacheControlFor = (filePath: string): string =>
-  filePath.endsWith('.html')
+  filePath.endsWith('.html') ||
+  filePath.endsWith('.webmanifest') ||
+  path.basename(filePath) === 'sw.js'
     ? 'no-cache'
     : filePath.split(path.sep).includes('assets')
       ? 'public, max-age=31536000, immutable'
