@@ -34,6 +34,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain } from '../contracts/src/chains.ts';
 import { localDeployerKey } from '../contracts/src/local-accounts.ts';
+import { permitTypedData } from '../contracts/src/permit.ts';
 import { contractsDir, readArtifact } from '../contracts/scripts/artifacts.ts';
 import {
   loadProductionConfig,
@@ -213,20 +214,19 @@ try {
   const permitSignature = async (amount: bigint) => {
     const nonce = await read<bigint>(usdc, token.abi, 'nonces', [P]);
     const deadline = (await pub.getBlock()).timestamp + 3600n;
-    const signature = await permitUser.signTypedData({
-      domain: { name: 'USD Coin', version: '1', chainId: 1, verifyingContract: usdc },
-      types: {
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Permit',
-      message: { owner: P, spender: pool, value: amount, nonce, deadline },
-    });
+    const signature = await permitUser.signTypedData(
+      permitTypedData({
+        token: usdc,
+        name: 'USD Coin',
+        version: '1',
+        chainId: 1,
+        owner: P,
+        spender: pool,
+        value: amount,
+        nonce,
+        deadline,
+      }),
+    );
     const { v, r, s } = parseSignature(signature);
     return [deadline, Number(v), r, s] as const;
   };

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from './browser.ts';
+import { chromiumArgs, chromiumPath, mobileViewport } from '../e2e/browser.ts';
 
 const BUDGET_BYTES = 180 * 1024;
 const root = join(import.meta.dirname, '..');
@@ -56,7 +56,7 @@ const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+const page = await browser.newPage({ viewport: mobileViewport });
 const scripts: { url: string; raw: number; gzip: number }[] = [];
 page.on('response', async (response) => {
   const url = response.url();

@@ -8,6 +8,7 @@ import { createPublicClient, createWalletClient, http, parseSignature, parseUnit
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
 import { localAccounts, localTestUserKey } from '../src/local-accounts.ts';
+import { permitTypedData } from '../src/permit.ts';
 import { deployments, stakingAbi, usdcAbi } from '../generated/contracts.ts';
 import {
   deployLocal,
@@ -97,25 +98,19 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
           functionName: 'nonces',
           args: [account.address],
         });
-        const signature = await wallet.signTypedData({
-          domain: {
+        const signature = await wallet.signTypedData(
+          permitTypedData({
+            token: d.usdc,
             name: d.usdcPermitName!,
             version: d.usdcPermitVersion!,
             chainId,
-            verifyingContract: d.usdc,
-          },
-          types: {
-            Permit: [
-              { name: 'owner', type: 'address' },
-              { name: 'spender', type: 'address' },
-              { name: 'value', type: 'uint256' },
-              { name: 'nonce', type: 'uint256' },
-              { name: 'deadline', type: 'uint256' },
-            ],
-          },
-          primaryType: 'Permit',
-          message: { owner: account.address, spender: d.staking, value: amount, nonce, deadline },
-        });
+            owner: account.address,
+            spender: d.staking,
+            value: amount,
+            nonce,
+            deadline,
+          }),
+        );
         const { r, s, v, yParity } = parseSignature(signature);
         await wait(
           await wallet.writeContract({

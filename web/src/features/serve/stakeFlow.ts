@@ -1,4 +1,5 @@
 import type { NetworkInfo } from '@app/contracts/chains';
+import { permitTypedData } from '@app/contracts/permit';
 import { isAddress, parseSignature, zeroAddress, type Address } from 'viem';
 import type { Config } from 'wagmi';
 import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
@@ -88,23 +89,17 @@ export async function stakeFlow(ctx: StakeContext, planId: number, amount: bigin
       });
       return wallet.signTypedData({
         account: user,
-        domain: {
+        ...permitTypedData({
+          token: deployment.usdc,
           name: deployment.usdcPermitName ?? '',
           version: deployment.usdcPermitVersion ?? '1',
           chainId: network.chainId,
-          verifyingContract: deployment.usdc,
-        },
-        types: {
-          Permit: [
-            { name: 'owner', type: 'address' },
-            { name: 'spender', type: 'address' },
-            { name: 'value', type: 'uint256' },
-            { name: 'nonce', type: 'uint256' },
-            { name: 'deadline', type: 'uint256' },
-          ],
-        },
-        primaryType: 'Permit',
-        message: { owner: user, spender: deployment.staking, value: amount, nonce, deadline },
+          owner: user,
+          spender: deployment.staking,
+          value: amount,
+          nonce,
+          deadline,
+        }),
       });
     });
     const { r, s, v, yParity } = parseSignature(signature);
