@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { localAccounts } from '@app/contracts/accounts';
 import { networks, toViemChain } from '@app/contracts/chains';
 import { createPublicClient, http, parseEther } from 'viem';
-import { startTestAnvil, freePort } from '../testing/anvil.ts';
+import { findFreePort, startAnvil, type LocalChain } from '@app/contracts/local';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { MAX_BATCH } from './allowlist.ts';
 import { RpcErrorCode } from './rpc-proxy.ts';
@@ -22,7 +22,7 @@ interface RpcReply {
 }
 
 describe('JSON-RPC proxy /rpc/:chainId', () => {
-  let anvil: Awaited<ReturnType<typeof startTestAnvil>>;
+  let anvil: LocalChain;
   let server: TestServer;
   /** One reply or a batch of them; each test knows which it sent. */
   type RpcBody = RpcReply & RpcReply[];
@@ -33,9 +33,9 @@ describe('JSON-RPC proxy /rpc/:chainId', () => {
   ) => Promise<{ status: number; json: RpcBody }>;
 
   before(async () => {
-    anvil = await startTestAnvil(BSC.chainId);
+    anvil = await startAnvil({ chainId: BSC.chainId });
     // Chain 1 points at a port where nothing listens: an upstream failure.
-    const dead = `http://127.0.0.1:${await freePort()}`;
+    const dead = `http://127.0.0.1:${await findFreePort()}`;
     server = await startTestServer('pglite', {
       rpcUrls: { [BSC.chainId]: anvil.rpcUrl, [networks.ETH.chainId]: dead },
       rpcTimeoutMs: 5000,
