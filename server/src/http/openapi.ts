@@ -65,6 +65,19 @@ const obj = (properties: Record<string, object>, required = Object.keys(properti
   required,
 });
 
+/** What /v1/user/info returns; the login endpoints return the same plus the session Token. */
+const loginInfoFields = {
+  Id: int,
+  Address: str,
+  InviteCode: str,
+  Inviter: nullable(str),
+  Wallet: nullable(str),
+  ChainId: int,
+  CreatedAt: str,
+  LastLoginAt: str,
+  ExpiresAt: str,
+};
+
 const langEnum = { type: 'string', enum: [...languages] };
 const operatorContent = (item: object) =>
   obj({
@@ -95,29 +108,8 @@ export const components = {
     data: { type: 'null' },
   }),
   LoginCode: obj({ Code: str, Message: str, ExpiresAt: str }),
-  LoginInfo: obj({
-    Id: int,
-    Address: str,
-    InviteCode: str,
-    Inviter: nullable(str),
-    Wallet: nullable(str),
-    ChainId: int,
-    CreatedAt: str,
-    LastLoginAt: str,
-    ExpiresAt: str,
-  }),
-  Login: obj({
-    Token: str,
-    Id: int,
-    Address: str,
-    InviteCode: str,
-    Inviter: nullable(str),
-    Wallet: nullable(str),
-    ChainId: int,
-    CreatedAt: str,
-    LastLoginAt: str,
-    ExpiresAt: str,
-  }),
+  LoginInfo: obj(loginInfoFields),
+  Login: obj({ Token: str, ...loginInfoFields }),
   Health: obj({
     status: { enum: ['ok', 'degraded'] },
     db: { enum: ['ok', 'down'] },
