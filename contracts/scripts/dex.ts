@@ -191,7 +191,8 @@ export const defaultDexSeed = { native: '1000', usdc: '3000000', mintUsdc: true 
 /** Transactions `deployDex` sends with a seed (minting included), without one, and with mintUsdc false. */
 export const dexTransactionCount = { seeded: 6, seededNoMint: 5, unseeded: 4 } as const;
 
-const mintAbi = [
+/** `mint(to, amount)` of the local USDC stand-ins (owner only; real USDC has no such function). */
+export const localMintAbi = [
   {
     type: 'function',
     name: 'mint',
@@ -299,7 +300,7 @@ export async function deployDex({
     const nativeAmount = parseEther(seed.native ?? defaultDexSeed.native);
     const usdcAmount = parseUnits(seed.usdc ?? defaultDexSeed.usdc, usdcDecimals);
     if (seed.mintUsdc ?? defaultDexSeed.mintUsdc) {
-      await write(usdc, mintAbi, 'mint', [account.address, usdcAmount]);
+      await write(usdc, localMintAbi, 'mint', [account.address, usdcAmount]);
     }
     await write(usdc, erc20Abi, 'approve', [router, usdcAmount]); // the exact amount
     const deadline = (await publicClient.getBlock()).timestamp + 3600n;

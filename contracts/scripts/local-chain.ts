@@ -28,9 +28,12 @@ import {
   type SupportedChainId,
 } from '../src/chains.ts';
 import { localAccounts, localDeployerKey } from '../src/local-accounts.ts';
+import { dailyRateFor, priceOfWholeCoin } from '../src/rates.ts';
 import type { ChainDeployment } from '../src/deployment.ts';
 import { artifactsHash, contractsDir, generatedFile, readArtifact } from './artifacts.ts';
 import { deployDex, dexAbis, dexTransactionCount, expectedDexAddresses } from './dex.ts';
+
+export { localMintAbi } from './dex.ts';
 
 export type { ChainDeployment } from '../src/deployment.ts';
 
@@ -247,9 +250,9 @@ export function localDailyRate(
   rewardDecimals = 18,
   coinPriceUsdc = localCoinPriceUsdc,
 ): bigint {
-  return (
-    (BigInt(dailyBps) * 10n ** BigInt(rewardDecimals) * 10n ** 18n) /
-    (10_000n * coinPriceUsdc * 10n ** BigInt(usdcDecimals))
+  return dailyRateFor(
+    { numerator: BigInt(dailyBps), denominator: 10_000n },
+    priceOfWholeCoin(coinPriceUsdc * 10n ** BigInt(usdcDecimals), rewardDecimals),
   );
 }
 
