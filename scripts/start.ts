@@ -56,6 +56,8 @@ writeFileSync(fingerprintFile, fingerprint);
 
 const chains: { stop(): Promise<void> }[] = [];
 const rpcUrls: Record<number, string> = {};
+// A chain deployed afresh is a new chain: an index kept from an earlier one would not match it.
+const freshChains: number[] = [];
 for (const network of networkList) {
   const chain = await startAnvil({
     chainId: network.chainId,
@@ -69,11 +71,20 @@ for (const network of networkList) {
   const deployed = staking
     ? ((await client.getCode({ address: staking })) ?? '0x') !== '0x'
     : false;
-  if (!deployed) await deployLocal({ rpcUrl: chain.rpcUrl, chainId: network.chainId });
+  if (!deployed) {
+    await deployLocal({ rpcUrl: chain.rpcUrl, chainId: network.chainId });
+    freshChains.push(network.chainId);
+  }
   console.log(
     `${network.label} chain ${network.chainId}: ${chain.rpcUrl}${deployed ? ' (restored)' : ' (deployed)'}`,
   );
 }
+
+// The local owner (account 0) is also the admin, so `npm run operator -- notice:post` works out of
+// the box; ADMIN_ADDRESSES replaces it.
+const adminAddresses = process.env.ADMIN_ADDRESSES
+  ? process.env.ADMIN_ADDRESSES.split(',').filter((a) => a.trim() !== '')
+  : [localAccounts[0]!.address];
 
 const server = await startServer({
   port,
@@ -81,9 +92,11 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   pgliteDir: join(dataDir, 'pglite'),
   rpcUrls,
+  resetIndexOf: freshChains,
   deployment: 'local',
   webDist: join(root, 'web/dist'),
   appOrigin: process.env.APP_ORIGIN ?? `http://localhost:${port}`,
+  adminAddresses,
 });
 
 const testUser = localAccounts[1]!;
@@ -94,6 +107,7 @@ console.log(`
                  (an anvil development key: import it into a wallet for the local chains only,
                   or pick 'Local test wallet' in the app's wallet list)
   Chains:        ETH (id 1) ${rpcUrls[1]}   BSC (id 56) ${rpcUrls[56]}
+  Operator:      npm run operator -- help   (owner and admin: ${localAccounts[0]!.address})
   Press Ctrl+C to stop; state is kept in .data/.
 `);
 

@@ -40,6 +40,8 @@ export interface ServerConfig {
   sessionTtlMs?: number;
   /** Per-IP limit on the login endpoints (getcode, metamasklogin, register). */
   loginRateLimit?: RateLimitConfig;
+  /** Per-address limit on the login endpoints (counted by the `address` field). */
+  loginAddressRateLimit?: RateLimitConfig;
   /** Per-IP limit on the /rpc proxy. */
   rpcRateLimit?: RateLimitConfig;
   /**
@@ -53,6 +55,27 @@ export interface ServerConfig {
   rpcTimeoutMs?: number;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
+  /**
+   * Run the chain indexers in this process (default true). With PostgreSQL, API-only instances set
+   * it false (INDEXER=off); when several do run one, an advisory lock lets one index per chain.
+   */
+  indexer?: boolean;
+  /**
+   * Keep page responses until the index moves (default true; PAGE_CACHE=off turns it off).
+   * See http/page-cache.ts.
+   */
+  pageCache?: boolean;
+  /** Chains whose index is deleted at start (`npm start` after it deployed a fresh local chain). */
+  resetIndexOf?: number[];
+  /** Wait between polls of the chain once the indexer caught up (default 1000 ms). */
+  indexerPollMs?: number;
+  /** Most blocks per chunk (one eth_getLogs, one transaction); default 2000. */
+  indexerChunkBlocks?: number;
+  /**
+   * Fault tests only: hold each chunk's transaction open this long before COMMIT, after printing
+   * 'indexer: chunk written', so a test can kill the process with the transaction half done.
+   */
+  indexerFaultDelayMs?: number;
   /** Pino log level, or false for no logs (default). */
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | false;
 }
@@ -70,9 +93,12 @@ export const defaults = {
   nonceTtlMs: 5 * 60 * 1000,
   sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
   loginRateLimit: { max: 120, timeWindowMs: 60 * 1000 },
+  loginAddressRateLimit: { max: 30, timeWindowMs: 60 * 1000 },
   rpcRateLimit: { max: 1200, timeWindowMs: 60 * 1000 },
   writeRateLimit: { max: 60, timeWindowMs: 60 * 1000 },
   rpcTimeoutMs: 30 * 1000,
+  indexerPollMs: 1000,
+  indexerChunkBlocks: 2000,
 } as const;
 
 export function resolveConfig(config: ServerConfig): ResolvedConfig {
@@ -85,11 +111,18 @@ export function resolveConfig(config: ServerConfig): ResolvedConfig {
     nonceTtlMs: config.nonceTtlMs ?? defaults.nonceTtlMs,
     sessionTtlMs: config.sessionTtlMs ?? defaults.sessionTtlMs,
     loginRateLimit: config.loginRateLimit ?? defaults.loginRateLimit,
+    loginAddressRateLimit: config.loginAddressRateLimit ?? defaults.loginAddressRateLimit,
     rpcRateLimit: config.rpcRateLimit ?? defaults.rpcRateLimit,
     writeRateLimit: config.writeRateLimit ?? defaults.writeRateLimit,
     adminAddresses: normalizeAdminAddresses(config.adminAddresses ?? []),
     rpcTimeoutMs: config.rpcTimeoutMs ?? defaults.rpcTimeoutMs,
     trustProxy: config.trustProxy ?? false,
+    indexer: config.indexer ?? true,
+    resetIndexOf: config.resetIndexOf ?? [],
+    pageCache: config.pageCache ?? true,
+    indexerPollMs: config.indexerPollMs ?? defaults.indexerPollMs,
+    indexerChunkBlocks: config.indexerChunkBlocks ?? defaults.indexerChunkBlocks,
+    indexerFaultDelayMs: config.indexerFaultDelayMs ?? 0,
     logLevel: config.logLevel ?? false,
   };
 }
@@ -165,6 +198,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     writeRateLimit:
       writeMax === undefined ? undefined : { ...defaults.writeRateLimit, max: writeMax },
     adminAddresses: normalizeAdminAddresses(admins),
+    indexer: env.INDEXER !== 'off' && env.INDEXER !== '0' && env.INDEXER !== 'false',
+    indexerPollMs: int('INDEXER_POLL_MS'),
+    pageCache: env.PAGE_CACHE !== 'off' && env.PAGE_CACHE !== '0' && env.PAGE_CACHE !== 'false',
+    indexerChunkBlocks: int('INDEXER_CHUNK_BLOCKS'),
+    indexerFaultDelayMs: int('INDEXER_FAULT_DELAY_MS'),
     logLevel: logLevel === 'silent' ? false : (logLevel as ServerConfig['logLevel']),
   };
 }

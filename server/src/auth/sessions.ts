@@ -2,6 +2,20 @@ import type { Db } from '../db/db.ts';
 import { findActiveSession, revokeSession, type ActiveSession } from '../db/queries/sessions.ts';
 import { hashToken, sessionTokenPattern } from './random.ts';
 
+/**
+ * Sessions found in the last few seconds, per database: every signed-in request checks its token,
+ * and a page should not pay a database round trip for it each time. A logout on this instance
+ * takes effect at once; one on another API instance within `SESSION_CACHE_MS`.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const MAX_CACHED = 50_000;
+const caches = new WeakMap<Db, Map<string, { active: ActiveSession; until: number }>>();
+const cacheOf = (db: Db) => {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+};
+
 /** The active session for a `Token` header value, or null (missing, malformed, unknown, revoked, expired). */
 export async function sessionForToken(
   db: Db,
@@ -9,9 +23,25 @@ export async function sessionForToken(
   now: Date,
 ): Promise<ActiveSession | null> {
   if (!token || !sessionTokenPattern.test(token)) return null;
-  return findActiveSession(db, hashToken(token), now);
+  const hash = hashToken(token);
+  const cache = cacheOf(db);
+  const hit = cache.get(hash);
+  if (hit && now.getTime() < hit.until) return hit.active;
+  const active = await findActiveSession(db, hash, now);
+  if (active) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(hash, {
+      active,
+      until: Math.min(now.getTime() + SESSION_CACHE_MS, active.session.expires_at.getTime()),
+    });
+  } else {
+    cache.delete(hash);
+  }
+  return active;
 }
 
 export async function endSession(db: Db, token: string, now: Date): Promise<boolean> {
-  return revokeSession(db, hashToken(token), now);
+  const hash = hashToken(token);
+  cacheOf(db).delete(hash);
+  return revokeSession(db, hash, now);
 }

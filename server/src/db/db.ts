@@ -21,12 +21,32 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-export interface Db extends Queryable {
-  readonly engine: 'pglite' | 'postgres';
+/** Something that runs transactions: the database, or the one connection holding a lock. */
+export interface Transactor extends Queryable {
   /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A session-level advisory lock and the connection that holds it. Work that must only happen
+ * while the lock is held runs on `conn`: if that connection dies, the lock and the work die with it.
+ */
+export interface AdvisoryLock {
+  conn: Transactor;
+  /** Resolves when the connection (and so the lock) is lost. */
+  lost: Promise<void>;
+  release(): Promise<void>;
+}
+
+export interface Db extends Transactor {
+  readonly engine: 'pglite' | 'postgres';
+  /** Takes the advisory lock (namespace, key) if free; null when another session holds it. */
+  tryAdvisoryLock(namespace: number, key: number): Promise<AdvisoryLock | null>;
   close(): Promise<void>;
 }
+
+const tryLockSql = 'SELECT pg_try_advisory_lock($1::int, $2::int) AS ok';
+const unlockSql = 'SELECT pg_advisory_unlock($1::int, $2::int)';
 
 export async function openDb(options: { databaseUrl?: string; pgliteDir: string }): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
@@ -44,20 +64,36 @@ export async function openPglite(dataDir: string): Promise<Db> {
       await q.exec(sql);
     },
   });
-  return {
-    engine: 'pglite',
+  const self: Transactor = {
     ...wrap(lite),
     // PGlite runs queries and transactions one at a time, so a transaction is never interleaved.
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+  };
+  return {
+    engine: 'pglite',
+    ...self,
+    // One process has the database to itself; the lock still keeps two indexers of a chain apart.
+    async tryAdvisoryLock(namespace, key) {
+      const r = await lite.query<{ ok: boolean }>(tryLockSql, [namespace, key]);
+      if (!r.rows[0]?.ok) return null;
+      return {
+        conn: self,
+        lost: new Promise<void>(() => {}),
+        release: async () => {
+          await lite.query(unlockSql, [namespace, key]).catch(() => {});
+        },
+      };
+    },
     close: () => lite.close(),
   };
 }
 
 export async function openPostgres(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A short connect timeout: with the database down, requests fail fast (503) instead of hanging.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const wrap = (q: pg.Pool | pg.ClientBase): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
@@ -66,6 +102,17 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       await q.query(sql);
     },
   });
+  const inTransaction = async <T>(client: pg.ClientBase, fn: (tx: Queryable) => Promise<T>) => {
+    await client.query('BEGIN');
+    try {
+      const result = await fn(wrap(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  };
   // Fail at startup, not on the first request, when the database is unreachable.
   await pool.query('SELECT 1');
   return {
@@ -74,19 +121,54 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     async transaction(fn) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
+        return await inTransaction(client, fn);
       } finally {
         client.release();
       }
     },
+    async tryAdvisoryLock(namespace, key) {
+      // A connection of its own, outside the pool: the lock lives exactly as long as it does.
+      const client = new pg.Client({ connectionString });
+      let markLost = () => {};
+      const lost = new Promise<void>((resolve) => (markLost = resolve));
+      client.on('error', () => markLost());
+      client.on('end', () => markLost());
+      await client.connect();
+      const r = await client.query<{ ok: boolean }>(tryLockSql, [namespace, key]).catch((err) => {
+        void client.end();
+        throw err;
+      });
+      if (!r.rows[0]?.ok) {
+        await client.end().catch(() => {});
+        return null;
+      }
+      return {
+        conn: { ...wrap(client), transaction: (fn) => inTransaction(client, fn) },
+        lost,
+        release: async () => {
+          await client.query(unlockSql, [namespace, key]).catch(() => {});
+          await client.end().catch(() => {});
+        },
+      };
+    },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Whether an error means the database cannot be reached (connection refused or lost, server
+ * shutting down or starting): the API answers 503 rather than 500 for these.
+ */
+export function isDbUnavailable(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code && /^(08|57P)/.test(code)) return true;
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'].includes(code)) {
+    return true;
+  }
+  const message = err instanceof Error ? err.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i.test(
+    message,
+  );
 }
 
 /** PostgreSQL error code of a failed query, e.g. '23505' (unique violation). */

@@ -21,6 +21,12 @@ import { noticeRoutes } from './routes/notice.ts';
 import { loginRoutes } from './routes/login.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerWebApp } from './static.ts';
+import { pageCache, type PageCache } from './page-cache.ts';
+import { accountRoutes } from './pages/account.ts';
+import { homeRoutes } from './pages/home.ts';
+import { listRoutes } from './pages/lists.ts';
+import { teamRoutes } from './pages/team.ts';
+import type { IndexerStatus } from '../indexer/indexer.ts';
 import { writeLimiter } from './write-limit.ts';
 
 /** Largest /v1 request body. */
@@ -37,7 +43,13 @@ export async function buildApp(
   config: ResolvedConfig,
   db: Db,
   auth: AuthContext,
-  options: { onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    onRoute?: (route: RouteOptions) => void;
+    /** State of the chain indexers of this process, for /v1/health. */
+    indexerStatuses?: () => IndexerStatus[];
+    /** Read cache of the page responses (none: every request queries). */
+    pageCache?: PageCache;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
@@ -83,12 +95,26 @@ export async function buildApp(
           max: config.loginRateLimit.max,
           timeWindow: config.loginRateLimit.timeWindowMs,
         },
+        addressLimit: config.loginAddressRateLimit,
       });
       const limiter = writeLimiter(config.writeRateLimit);
       await api.register(userRoutes, { db, now: config.now });
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, {
+        db,
+        indexerStatuses: options.indexerStatuses ?? (() => []),
+      });
       await api.register(noticeRoutes, { db, now: config.now, limiter });
       await api.register(indexConfigRoutes, { db, deployment: config.deployment });
+      const pages = {
+        db,
+        now: config.now,
+        deployment: config.deployment,
+        cache: options.pageCache ?? pageCache({ db, now: config.now, enabled: false }),
+      };
+      await api.register(homeRoutes, pages);
+      await api.register(accountRoutes, { ...pages, rpcUrls: config.rpcUrls });
+      await api.register(listRoutes, pages);
+      await api.register(teamRoutes, { ...pages, origin: () => auth.origin.uri });
       await api.register(adminRoutes, {
         db,
         now: config.now,

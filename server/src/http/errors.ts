@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { t, type MessageKey } from '../i18n/index.ts';
+import { isDbUnavailable } from '../db/db.ts';
 import type { Envelope } from './envelope.ts';
 
 /** `code` values and their HTTP statuses. 400 is reserved for an invalid or expired session. */
@@ -70,6 +71,7 @@ export const validationError = (msgKey: MessageKey, field?: string): AppError =>
 /** Maps an error thrown anywhere in a request to an AppError. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isDbUnavailable(error)) return new AppError(ErrorCode.unavailable);
   const e = error as Partial<FastifyError> & { validation?: unknown };
   if (Array.isArray(e.validation)) return fromValidation(e as FastifyError);
   switch (e.code) {

@@ -50,6 +50,7 @@ async function appWithoutDb(
     query: async () => ({ rows: [], rowCount: 0 }),
     exec: async () => {},
     transaction: () => Promise.reject(new Error('no database')),
+    tryAdvisoryLock: async () => null,
     close: async () => {},
   };
   const auth: AuthContext = { db, config, origin: parseOrigin('http://127.0.0.1') };

@@ -444,7 +444,8 @@ for (const engine of engines()) {
         '/v1/health',
       );
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body.data, { status: 'ok', db: 'ok', engine });
+      // No RPC URL configured here, so this process runs no indexer.
+      assert.deepEqual(res.body.data, { status: 'ok', db: 'ok', engine, indexer: [] });
     });
   });
 
@@ -470,6 +471,30 @@ for (const engine of engines()) {
         assert.equal(limited.body.msg, 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.');
         // Other endpoints are not limited by it.
         assert.equal((await getJson(server.url, '/v1/health')).status, 200);
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('rate-limits the login endpoints per address too, whatever the IP', async () => {
+      const server = await startTestServer(engine, {
+        loginAddressRateLimit: { max: 2, timeWindowMs: 60_000 },
+      });
+      try {
+        const getcode = (address: string) => postForm(server.url, '/v1/user/getcode', { address });
+        assert.equal((await getcode(alice.address)).body.code, 0);
+        assert.equal((await getcode(alice.address.toLowerCase())).body.code, 0);
+        assertError(await getcode(alice.address), 429, 1006);
+        // The same address through the login endpoint counts too; another address does not.
+        assertError(
+          await postForm(server.url, '/v1/user/metamasklogin', {
+            address: alice.address,
+            signature: `0x${'1'.repeat(130)}`,
+          }),
+          429,
+          1006,
+        );
+        assert.equal((await getcode(bob.address)).body.code, 0);
       } finally {
         await server.stop();
       }

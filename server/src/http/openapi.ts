@@ -4,6 +4,7 @@
  * with; summary, description, tags) and `config.openapi` (authentication, response data shape).
  */
 import type { RouteOptions } from 'fastify';
+import { incomeSources } from '@app/contracts/enums';
 import { languages } from '../i18n/index.ts';
 import { ErrorCode, httpStatusOf } from './errors.ts';
 
@@ -114,6 +115,18 @@ export const components = {
     status: { enum: ['ok', 'degraded'] },
     db: { enum: ['ok', 'down'] },
     engine: { enum: ['pglite', 'postgres'] },
+    indexer: {
+      type: 'array',
+      description: 'Chain indexers of this process',
+      items: obj({
+        chainId: int,
+        state: { enum: ['starting', 'standby', 'running', 'backoff', 'stopped'] },
+        indexedBlock: nullable(str),
+        headBlock: nullable(str),
+        lastError: nullable(str),
+        updatedAt: str,
+      }),
+    },
   }),
   Notice: obj({
     id: int,
@@ -144,6 +157,7 @@ export const components = {
     langs: { type: 'array', items: langEnum },
     updatedAt: str,
   }),
+  ...chainPageComponents(),
   Config: obj({
     deployment: { enum: ['local', 'production'] },
     chains: {
@@ -177,6 +191,153 @@ export const components = {
     }),
   }),
 } as const;
+
+/** Response shapes of the chain-derived page routes (docs/CONTRACTS-OF-WORK.md). */
+function chainPageComponents() {
+  const amount = { type: 'string', pattern: '^[0-9]+$', description: 'Base units' };
+  const pair = obj({ reward: amount, usdc: amount });
+  const indexed = {
+    ...nullable(obj({ block: str, blockTime: nullable(str) })),
+    description: 'Last indexed block of the chain; null before the first',
+  };
+  const place = { id: str, txHash: str, blockNumber: str, time: str };
+  const token = { enum: ['reward', 'usdc'] };
+  const page = (item: object, extra: Record<string, object> = {}) =>
+    obj({
+      items: { type: 'array', items: item },
+      total: int,
+      page: int,
+      limit: int,
+      indexed,
+      ...extra,
+    });
+  const sums = obj({ total: pair, today: pair });
+  return {
+    Home: obj({
+      chainId: int,
+      indexed,
+      dayStart: str,
+      pool: obj({
+        totalStaked: amount,
+        activeStake: amount,
+        todayStaked: amount,
+        stakers: int,
+        positions: int,
+        paused: { type: 'boolean' },
+      }),
+      market: nullable(
+        obj({
+          usdcReserve: amount,
+          rewardReserve: amount,
+          price: { ...amount, description: 'USDC base units per whole reward coin' },
+          block: str,
+          blockTime: str,
+        }),
+      ),
+      platform: obj({ members: int, income: sums }),
+      me: nullable(obj({ income: sums, teamMembers: int, directMembers: int })),
+    }),
+    Account: obj({
+      address: str,
+      chainId: int,
+      indexed,
+      inviteCode: str,
+      superior: nullable(str),
+      isRoot: { type: 'boolean' },
+      inTree: { type: 'boolean' },
+      level: int,
+      teamPerformance: amount,
+      activeStake: amount,
+      membership: { enum: ['none', 'node', 'founder'] },
+      purchasedNode: { type: 'boolean' },
+      purchasedFounder: { type: 'boolean' },
+      live: {
+        ...nullable(
+          obj({
+            block: str,
+            earned: amount,
+            pendingMining: amount,
+            withdrawable: amount,
+            pendingDividend: amount,
+            exchangeCount: int,
+            level: int,
+            usdcBalance: amount,
+            rewardBalance: amount,
+          }),
+        ),
+        description: 'Read from the chain now; null when it cannot be reached',
+      },
+    }),
+    IncomePage: page(
+      obj({
+        ...place,
+        source: { enum: [...incomeSources] },
+        from: nullable(str),
+        token,
+        amount,
+      }),
+      { sums, dayStart: str },
+    ),
+    IncomeDaily: obj({
+      days: { type: 'array', items: obj({ day: str, reward: amount, usdc: amount }) },
+      indexed,
+    }),
+    ActivityPage: page(
+      obj({
+        ...place,
+        type: {
+          enum: [
+            'bind',
+            'stake',
+            'release',
+            'exchange',
+            'withdraw',
+            'withdrawRewardCoin',
+            'membership',
+            'grant',
+          ],
+        },
+        token: nullable(token),
+        amount: nullable(amount),
+        detail: { type: 'object' },
+      }),
+    ),
+    WithdrawPage: page(
+      obj({ ...place, kind: { enum: ['usdc', 'principal', 'rewardCoin'] }, token, amount }),
+    ),
+    ExchangePage: page(
+      obj({ ...place, amountIn: amount, grossUsdc: amount, fee: amount, netUsdc: amount }),
+      { totals: obj({ count: int, amountIn: amount, netUsdc: amount, fee: amount }) },
+    ),
+    TeamSummary: obj({
+      indexed,
+      level: int,
+      teamPerformance: amount,
+      thresholds: { type: 'array', items: amount },
+      members: int,
+      depths: {
+        type: 'array',
+        items: obj({ depth: int, members: int, activeStake: amount }),
+      },
+      commissions: obj({ referral: amount, team: amount }),
+      dividends: obj({ shareholder: amount, ecological: amount }),
+      membership: { enum: ['none', 'node', 'founder'] },
+    }),
+    TeamMembers: page(
+      obj({ address: str, depth: int, boundAt: str, activeStake: amount, totalStaked: amount }),
+    ),
+    InviteInfo: obj({
+      indexed,
+      inviteCode: str,
+      link: str,
+      inTree: { type: 'boolean' },
+      directMembers: int,
+      teamMembers: int,
+      rewards: obj({ referral: amount, team: amount }),
+    }),
+    InviteResolve: obj({ address: str }),
+  };
+}
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 

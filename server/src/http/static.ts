@@ -1,21 +1,28 @@
 /**
  * The built web app at `/`: index.html (and other HTML), the service worker and the manifest must be
  * revalidated on every load so a new deploy is picked up; Vite's content-hashed files under /assets/
- * never change, so they are cached for a year.
+ * never change, so they are cached for a year. The build writes brotli and gzip copies of its text
+ * files (web/vite.config.ts `precompress`); the one the browser accepts is sent as is, so nothing is
+ * compressed per request.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const cacheControlFor = (filePath: string): string =>
-  filePath.endsWith('.html') ||
-  filePath.endsWith('.webmanifest') ||
-  path.basename(filePath) === 'sw.js'
+/** A precompressed copy (`index.html.br`) is cached like the file it encodes. */
+const logicalPath = (filePath: string): string => filePath.replace(/\.(br|gz)$/, '');
+
+export const cacheControlFor = (sentPath: string): string => {
+  const filePath = logicalPath(sentPath);
+  return filePath.endsWith('.html') ||
+    filePath.endsWith('.webmanifest') ||
+    path.basename(filePath) === 'sw.js'
     ? 'no-cache'
     : filePath.split(path.sep).includes('assets')
       ? 'public, max-age=31536000, immutable'
       : 'public, max-age=3600';
+};
 
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const root = path.resolve(webDist);
@@ -26,6 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     root,
     prefix: '/',
     index: ['index.html'],
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,

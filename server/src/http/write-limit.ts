@@ -16,10 +16,14 @@ export interface WriteLimiter {
 /** Entries kept before expired windows are swept. */
 const SWEEP_AT = 10_000;
 
-export function writeLimiter(
+/**
+ * Fixed-window counters by key: `hit(key)` counts one request and throws 1006 once the key went
+ * over `max` in its window.
+ */
+export function keyedLimiter(
   config: RateLimitConfig,
   clock: () => number = Date.now,
-): WriteLimiter {
+): (key: string) => void {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const hit = (key: string): void => {
     const now = clock();
@@ -34,6 +38,14 @@ export function writeLimiter(
     w.count += 1;
     if (w.count > config.max) throw new AppError(ErrorCode.rateLimited);
   };
+  return hit;
+}
+
+export function writeLimiter(
+  config: RateLimitConfig,
+  clock: () => number = Date.now,
+): WriteLimiter {
+  const hit = keyedLimiter(config, clock);
   return {
     byIp: async (request) => hit(`ip:${request.ip}`),
     byAddress: async (request) => {

@@ -137,6 +137,7 @@ export async function startTestServer(
     deployment: 'local',
     now: clock.now,
     loginRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    loginAddressRateLimit: { max: 10_000, timeWindowMs: 60_000 },
     ...db,
     ...overrides,
   });

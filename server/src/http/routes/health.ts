@@ -1,11 +1,19 @@
-/** GET /v1/health: the process is up and the database answers. */
+/**
+ * GET /v1/health: the process is up, the database answers, and how this process's chain indexers
+ * are doing. A database that does not answer is 503; an indexer in backoff (say, its RPC is down)
+ * or stopped makes the status 'degraded' while the API keeps serving what it has.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
+import type { IndexerStatus } from '../../indexer/indexer.ts';
 import { t } from '../../i18n/index.ts';
 import { ErrorCode, httpStatusOf } from '../errors.ts';
 import { ref } from '../openapi.ts';
 
-export async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; indexerStatuses: () => IndexerStatus[] },
+) {
   app.get(
     '/health',
     {
@@ -23,7 +31,14 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
         request.log.warn({ err }, 'health: database check failed');
         db = 'down';
       }
-      const data = { status: db === 'ok' ? 'ok' : 'degraded', db, engine: opts.db.engine };
+      const indexer = opts.indexerStatuses();
+      const indexerOk = indexer.every((i) => i.state !== 'backoff' && i.state !== 'stopped');
+      const data = {
+        status: db === 'ok' && indexerOk ? 'ok' : 'degraded',
+        db,
+        engine: opts.db.engine,
+        indexer,
+      };
       if (db === 'ok') return reply.send({ code: 0, msg: t(request.lang, 'ok'), data });
       return reply
         .code(httpStatusOf[ErrorCode.unavailable])

@@ -3,6 +3,8 @@
  */
 import { defaultNetwork, networks } from '@app/contracts/chains';
 import type { FastifyInstance } from 'fastify';
+import type { RateLimitConfig } from '../../config.ts';
+import { keyedLimiter } from '../write-limit.ts';
 import { issueLoginCode, login, loginInfo, type AuthContext } from '../../auth/login.ts';
 import { sendOk } from '../envelope.ts';
 import { ref } from '../openapi.ts';
@@ -28,10 +30,21 @@ interface RegisterBody {
 
 export async function loginRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthContext; rateLimit: { max: number; timeWindow: number } },
+  opts: {
+    auth: AuthContext;
+    rateLimit: { max: number; timeWindow: number };
+    /** Per address (the `address` field), on top of the per-IP limit. */
+    addressLimit: RateLimitConfig;
+  },
 ) {
   const { auth } = opts;
   const config = { rateLimit: opts.rateLimit };
+  // Counted after validation, so only well-formed addresses take a counter.
+  const hit = keyedLimiter(opts.addressLimit);
+  app.addHook('preHandler', async (request) => {
+    const address = (request.body as { address?: unknown } | undefined)?.address;
+    if (typeof address === 'string') hit(`login:${address.toLowerCase()}`);
+  });
 
   app.post<{ Body: GetCodeBody }>(
     '/user/getcode',

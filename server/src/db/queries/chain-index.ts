@@ -1,0 +1,281 @@
+/**
+ * Reads of the chain index for the pages (docs/CONTRACTS-OF-WORK.md, "Chain-derived endpoints").
+ * Amounts leave as decimal strings of base units (`::text`), never as floats.
+ */
+import type { Queryable } from '../db.ts';
+
+type R = Record<string, unknown>;
+
+export interface Indexed {
+  block: string;
+  blockTime: string | null;
+}
+
+/** Where the index of a chain stands, or null before its first chunk. */
+export async function indexedOf(q: Queryable, chainId: number): Promise<Indexed | null> {
+  const r = await q.query<R>(
+    'SELECT block_number::text AS block, block_time FROM chain_cursors WHERE chain_id = $1',
+    [chainId],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    block: row.block as string,
+    blockTime: row.block_time ? (row.block_time as Date).toISOString() : null,
+  };
+}
+
+/** levelThresholds() of the contract as the indexer read it (empty before the first index). */
+export async function levelThresholds(q: Queryable, chainId: number): Promise<bigint[]> {
+  const r = await q.query<R>(
+    'SELECT level_thresholds::text[] AS t FROM chain_cursors WHERE chain_id = $1',
+    [chainId],
+  );
+  return ((r.rows[0]?.t as string[] | undefined) ?? []).map((v) => BigInt(v));
+}
+
+/** How many thresholds a team performance reaches (the contract's levelOf). */
+export function levelFor(teamPerformance: bigint, thresholds: readonly bigint[]): number {
+  return thresholds.filter((t) => teamPerformance >= t).length;
+}
+
+export interface PoolFigures {
+  totalStaked: string;
+  activeStake: string;
+  todayStaked: string;
+  stakers: number;
+  positions: number;
+  /** Addresses in the referral tree, the root included. */
+  members: number;
+  paused: boolean;
+}
+
+export async function poolFigures(
+  q: Queryable,
+  chainId: number,
+  today: string,
+): Promise<PoolFigures> {
+  const r = await q.query<R>(
+    `SELECT s.total_staked::text AS total, s.active_stake::text AS active, s.stakers, s.positions,
+            s.bound, s.paused,
+            COALESCE((SELECT amount FROM stake_daily WHERE chain_id = $1 AND day = $2::date), 0)::text AS today
+     FROM chain_stats s WHERE s.chain_id = $1`,
+    [chainId, today],
+  );
+  const row = r.rows[0];
+  if (!row) {
+    return {
+      totalStaked: '0',
+      activeStake: '0',
+      todayStaked: '0',
+      stakers: 0,
+      positions: 0,
+      members: 0,
+      paused: false,
+    };
+  }
+  return {
+    totalStaked: row.total as string,
+    activeStake: row.active as string,
+    todayStaked: row.today as string,
+    stakers: row.stakers as number,
+    positions: row.positions as number,
+    members: (row.bound as number) + 1,
+    paused: row.paused as boolean,
+  };
+}
+
+export interface Market {
+  usdcReserve: string;
+  rewardReserve: string;
+  block: string;
+  blockTime: string;
+}
+
+export async function marketOf(q: Queryable, chainId: number): Promise<Market | null> {
+  const r = await q.query<R>(
+    `SELECT usdc_reserve::text AS usdc, reward_reserve::text AS reward, block_number::text AS block, block_time
+     FROM market WHERE chain_id = $1`,
+    [chainId],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    usdcReserve: row.usdc as string,
+    rewardReserve: row.reward as string,
+    block: row.block as string,
+    blockTime: (row.block_time as Date).toISOString(),
+  };
+}
+
+export interface AccountFigures {
+  activeStake: bigint;
+  totalStaked: bigint;
+  positions: number;
+  members: [number, number, number];
+  teamStake: [bigint, bigint, bigint];
+  membership: number;
+  purchasedNode: boolean;
+  purchasedFounder: boolean;
+  superior: string | null;
+}
+
+/** One address's indexed figures (all zero for an address the chain never saw). */
+export async function accountFigures(
+  q: Queryable,
+  chainId: number,
+  address: string,
+): Promise<AccountFigures> {
+  const r = await q.query<R>(
+    `SELECT a.active_stake::text AS active, a.total_staked::text AS total, a.positions,
+            a.members_d1, a.members_d2, a.members_d3,
+            a.team_stake_d1::text AS t1, a.team_stake_d2::text AS t2, a.team_stake_d3::text AS t3,
+            a.membership, a.purchased_node, a.purchased_founder,
+            (SELECT superior FROM referrals WHERE chain_id = $1 AND address = $2) AS superior
+     FROM (SELECT 1) one LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $2`,
+    [chainId, address],
+  );
+  const row = r.rows[0] ?? {};
+  const big = (v: unknown) => BigInt((v as string | null) ?? '0');
+  return {
+    activeStake: big(row.active),
+    totalStaked: big(row.total),
+    positions: (row.positions as number | null) ?? 0,
+    members: [
+      (row.members_d1 as number | null) ?? 0,
+      (row.members_d2 as number | null) ?? 0,
+      (row.members_d3 as number | null) ?? 0,
+    ],
+    teamStake: [big(row.t1), big(row.t2), big(row.t3)],
+    membership: (row.membership as number | null) ?? 0,
+    purchasedNode: (row.purchased_node as boolean | null) ?? false,
+    purchasedFounder: (row.purchased_founder as boolean | null) ?? false,
+    superior: (row.superior as string | null) ?? null,
+  };
+}
+
+/** Income sums per source: all time and since `today` (a UTC day); `address` null = pool-wide. */
+export async function incomeSums(
+  q: Queryable,
+  chainId: number,
+  address: string | null,
+  today: string,
+): Promise<{ source: number; total: bigint; today: bigint }[]> {
+  const r =
+    address === null
+      ? await q.query<R>(
+          `SELECT source, sum(amount)::text AS total,
+                  COALESCE(sum(amount) FILTER (WHERE day = $2::date), 0)::text AS today
+           FROM platform_income_daily WHERE chain_id = $1 GROUP BY source`,
+          [chainId, today],
+        )
+      : await q.query<R>(
+          `SELECT t.source, t.amount::text AS total,
+                  COALESCE((SELECT d.amount FROM income_daily d
+                            WHERE d.chain_id = $1 AND d.address = $2 AND d.day = $3::date AND d.source = t.source), 0)::text AS today
+           FROM income_totals t WHERE t.chain_id = $1 AND t.address = $2`,
+          [chainId, address, today],
+        );
+  return r.rows.map((row) => ({
+    source: Number(row.source),
+    total: BigInt(row.total as string),
+    today: BigInt(row.today as string),
+  }));
+}
+
+/** Income per UTC day and source since `fromDay`. */
+export async function incomeByDay(
+  q: Queryable,
+  chainId: number,
+  address: string,
+  fromDay: string,
+): Promise<{ day: string; source: number; amount: bigint }[]> {
+  const r = await q.query<R>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, source, amount::text AS amount FROM income_daily
+     WHERE chain_id = $1 AND address = $2 AND day >= $3::date`,
+    [chainId, address, fromDay],
+  );
+  return r.rows.map((row) => ({
+    day: row.day as string,
+    source: Number(row.source),
+    amount: BigInt(row.amount as string),
+  }));
+}
+
+/** Tables listed per address, newest first: their columns as the API names them. */
+const listColumns = {
+  income: `source, from_address AS "from", token, amount::text AS amount`,
+  activity: `type, token, amount::text AS amount, detail`,
+  withdrawals: `kind, token, amount::text AS amount`,
+  exchanges: `amount_in::text AS "amountIn", gross_usdc::text AS "grossUsdc", fee::text AS fee, net_usdc::text AS "netUsdc"`,
+} as const;
+export type ListTable = keyof typeof listColumns;
+
+export interface ListPage {
+  total: number;
+  items: R[];
+}
+
+/**
+ * One page of an address's rows of `table` (optionally one income source), newest first, with
+ * the place and time every row has.
+ */
+export async function listPage(
+  q: Queryable,
+  table: ListTable,
+  filter: { chainId: number; address: string; source?: number },
+  page: { limit: number; offset: number },
+): Promise<ListPage> {
+  const params: unknown[] = [filter.chainId, filter.address];
+  let where = 'chain_id = $1 AND address = $2';
+  if (filter.source !== undefined) {
+    params.push(filter.source);
+    where += ` AND source = $${params.length}`;
+  }
+  const [count, rows] = await Promise.all([
+    q.query<R>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params),
+    q.query<R>(
+      `SELECT block_number::text || '-' || log_index AS id, ${listColumns[table]},
+              tx_hash AS "txHash", block_number::text AS "blockNumber", block_time AS time
+       FROM ${table} WHERE ${where}
+       ORDER BY block_number DESC, log_index DESC
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, page.limit, page.offset],
+    ),
+  ]);
+  return { total: count.rows[0]!.n as number, items: rows.rows };
+}
+
+/** Sums of an address's exchanges. */
+export async function exchangeTotals(q: Queryable, chainId: number, address: string) {
+  const r = await q.query<R>(
+    `SELECT count(*)::int AS count, COALESCE(sum(amount_in), 0)::text AS "amountIn",
+            COALESCE(sum(net_usdc), 0)::text AS "netUsdc", COALESCE(sum(fee), 0)::text AS fee
+     FROM exchanges WHERE chain_id = $1 AND address = $2`,
+    [chainId, address],
+  );
+  return r.rows[0] as { count: number; amountIn: string; netUsdc: string; fee: string };
+}
+
+const depthColumn = { 1: 'superior', 2: 'upline2', 3: 'upline3' } as const;
+
+/** One page of the members at `depth` below `address`, newest binding first. */
+export async function teamMembers(
+  q: Queryable,
+  chainId: number,
+  address: string,
+  depth: 1 | 2 | 3,
+  page: { limit: number; offset: number },
+): Promise<R[]> {
+  const r = await q.query<R>(
+    `SELECT r.address, r.bound_at AS "boundAt",
+            COALESCE(a.active_stake, 0)::text AS "activeStake",
+            COALESCE(a.total_staked, 0)::text AS "totalStaked"
+     FROM referrals r LEFT JOIN accounts a ON a.chain_id = r.chain_id AND a.address = r.address
+     WHERE r.chain_id = $1 AND r.${depthColumn[depth]} = $2
+     ORDER BY r.block_number DESC, r.log_index DESC
+     LIMIT $3 OFFSET $4`,
+    [chainId, address, page.limit, page.offset],
+  );
+  return r.rows;
+}

@@ -1,0 +1,92 @@
+/**
+ * A read cache of the chain-derived page responses, versioned by the index: a response is served
+ * again only while its chain's index has not moved (same last indexed block), for the same URL,
+ * address, language and UTC day. Everything these pages show changes only when the indexer
+ * commits a chunk, so this never serves a figure the database would not give — it only skips the
+ * queries. The version comes from this process's indexers at once and, for chains indexed by
+ * another process (API-only instances), from polling the cursors every `pollMs`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { t } from '../i18n/index.ts';
+
+export interface PageCache {
+  /** Sends the cached response for this request, or computes, sends and keeps it. */
+  serve<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    chainId: number,
+    compute: () => Promise<T>,
+  ): Promise<FastifyReply>;
+  /** The index of `chainId` moved to `block` (called by this process's indexers). */
+  moved(chainId: number, block: string | null): void;
+  close(): void;
+}
+
+export interface PageCacheOptions {
+  db: Db;
+  now: () => Date;
+  enabled: boolean;
+  pollMs?: number;
+  maxEntries?: number;
+}
+
+export function pageCache(opts: PageCacheOptions): PageCache {
+  const versions = new Map<number, string>();
+  /** Chains indexed in this process: their indexer says when they move, polling is not needed. */
+  const local = new Set<number>();
+  const entries = new Map<string, { version: string; body: string }>();
+  const maxEntries = opts.maxEntries ?? 20_000;
+  let timer: NodeJS.Timeout | undefined;
+
+  const poll = async () => {
+    try {
+      const r = await opts.db.query<{ chain_id: number; block: string }>(
+        'SELECT chain_id, block_number::text AS block FROM chain_cursors',
+      );
+      const seen = new Set<number>();
+      for (const row of r.rows) {
+        seen.add(row.chain_id);
+        if (!local.has(row.chain_id)) versions.set(row.chain_id, row.block);
+      }
+      for (const chainId of versions.keys()) {
+        if (!seen.has(chainId) && !local.has(chainId)) versions.delete(chainId);
+      }
+    } catch {
+      // The database is down: requests fail with 503 on their own; keep polling.
+    }
+  };
+  if (opts.enabled) {
+    void poll();
+    timer = setInterval(() => void poll(), opts.pollMs ?? 250);
+    timer.unref();
+  }
+
+  return {
+    async serve(request, reply, chainId, compute) {
+      const version = versions.get(chainId);
+      if (!opts.enabled || version === undefined) {
+        return reply.send({ code: 0, msg: t(request.lang, 'ok'), data: await compute() });
+      }
+      const day = opts.now().toISOString().slice(0, 10);
+      const key = `${request.url}|${request.session?.user.address ?? '-'}|${request.lang}|${day}`;
+      const hit = entries.get(key);
+      if (hit && hit.version === version) {
+        return reply.type('application/json; charset=utf-8').send(hit.body);
+      }
+      // Kept under the version read before computing: if the index moves meanwhile, the next
+      // request sees a newer version and computes again.
+      const body = JSON.stringify({ code: 0, msg: t(request.lang, 'ok'), data: await compute() });
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { version, body });
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+    moved(chainId, block) {
+      local.add(chainId);
+      if (block !== null) versions.set(chainId, block);
+    },
+    close() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}

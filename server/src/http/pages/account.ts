@@ -1,0 +1,128 @@
+/**
+ * GET /v1/user/account: the signed-in address on one chain — level, membership and team from the
+ * index, balances read live from the chain (null when the chain cannot be reached).
+ */
+import type { Deployment, SupportedChainId } from '@app/contracts/chains';
+import { stakingAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
+import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import type { Address } from 'viem';
+import { readClient } from '../../chain/clients.ts';
+import type { Db } from '../../db/db.ts';
+import {
+  accountFigures,
+  indexedOf,
+  levelFor,
+  levelThresholds,
+} from '../../db/queries/chain-index.ts';
+import { requireSession } from '../auth.ts';
+import { sendOk } from '../envelope.ts';
+import { ref } from '../openapi.ts';
+import { addressOf, chainOf, chainQuery, type ChainQuery } from './common.ts';
+import { checksumAddress } from 'viem';
+
+/** Live reads must not hold a page up: a slow chain gives `live: null` instead. */
+const LIVE_TIMEOUT_MS = 3_000;
+const memberships = ['none', 'node', 'founder'] as const;
+
+export async function accountRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    now: () => Date;
+    deployment: Deployment;
+    rpcUrls: Partial<Record<SupportedChainId, string>>;
+  },
+) {
+  const { db } = opts;
+  app.get<{ Querystring: ChainQuery }>(
+    '/user/account',
+    {
+      preHandler: requireSession(db, opts.now),
+      config: { openapi: { auth: 'required', data: ref('Account') } },
+      schema: {
+        summary: 'The signed-in address on one chain: level, membership, team, live balances',
+        tags: ['user'],
+        querystring: chainQuery(),
+      },
+    },
+    async (request, reply) => {
+      const { chainId, contracts } = chainOf(request.query, opts.deployment);
+      const address = addressOf(request);
+      const [indexed, account, thresholds, live] = await Promise.all([
+        indexedOf(db, chainId),
+        accountFigures(db, chainId, address),
+        levelThresholds(db, chainId),
+        readLive(opts.rpcUrls[chainId], contracts, address as Address, request.log),
+      ]);
+      const teamPerformance = account.teamStake.reduce((a, b) => a + b, 0n);
+      const isRoot = address === contracts.root.toLowerCase();
+      return sendOk(request, reply, {
+        address: checksumAddress(address as Address),
+        chainId,
+        indexed,
+        inviteCode: request.session!.user.invite_code,
+        superior: account.superior ? checksumAddress(account.superior as Address) : null,
+        isRoot,
+        inTree: isRoot || account.superior !== null,
+        level: levelFor(teamPerformance, thresholds),
+        teamPerformance: teamPerformance.toString(),
+        activeStake: account.activeStake.toString(),
+        membership: memberships[account.membership] ?? 'none',
+        purchasedNode: account.purchasedNode,
+        purchasedFounder: account.purchasedFounder,
+        live,
+      });
+    },
+  );
+}
+
+async function readLive(
+  rpcUrl: string | undefined,
+  contracts: ChainDeployment,
+  user: Address,
+  log: FastifyBaseLogger,
+) {
+  if (!rpcUrl) return null;
+  const client = readClient(rpcUrl, LIVE_TIMEOUT_MS);
+  try {
+    const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+    const at = { blockNumber } as const;
+    const [a, usdc, reward] = await Promise.all([
+      client.readContract({
+        address: contracts.staking,
+        abi: stakingAbi,
+        functionName: 'getAccount',
+        args: [user],
+        ...at,
+      }),
+      client.readContract({
+        address: contracts.usdc,
+        abi: usdcAbi,
+        functionName: 'balanceOf',
+        args: [user],
+        ...at,
+      }),
+      client.readContract({
+        address: contracts.rewardToken,
+        abi: usdcAbi,
+        functionName: 'balanceOf',
+        args: [user],
+        ...at,
+      }),
+    ]);
+    return {
+      block: blockNumber.toString(),
+      earned: a.earned.toString(),
+      pendingMining: a.pendingMining.toString(),
+      withdrawable: a.withdrawable.toString(),
+      pendingDividend: a.pendingDividend.toString(),
+      exchangeCount: Number(a.exchangeCount),
+      level: Number(a.level),
+      usdcBalance: usdc.toString(),
+      rewardBalance: reward.toString(),
+    };
+  } catch (err) {
+    log.warn({ err }, 'user/account: live read failed');
+    return null;
+  }
+}

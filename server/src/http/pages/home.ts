@@ -1,0 +1,84 @@
+/** GET /v1/index/home: pool totals, market price, pool-wide income, and the caller's own figures. */
+import type { Deployment } from '@app/contracts/chains';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import {
+  accountFigures,
+  incomeSums,
+  indexedOf,
+  marketOf,
+  poolFigures,
+} from '../../db/queries/chain-index.ts';
+import { optionalSession } from '../auth.ts';
+import type { PageCache } from '../page-cache.ts';
+import { ref } from '../openapi.ts';
+import { byToken, chainOf, chainQuery, utcToday, type ChainQuery } from './common.ts';
+
+export async function homeRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; deployment: Deployment; cache: PageCache },
+) {
+  const { db, now } = opts;
+  app.get<{ Querystring: ChainQuery }>(
+    '/index/home',
+    {
+      preHandler: optionalSession(db, now),
+      config: { openapi: { auth: 'optional', data: ref('Home') } },
+      schema: {
+        summary: 'Home page figures, from the chain index',
+        description:
+          'Pool totals, the market price (reserves of the reward/USDC pool at the last indexed Sync), pool-wide income, and with a Token the caller’s income and team.',
+        tags: ['index'],
+        querystring: chainQuery(),
+      },
+    },
+    async (request, reply) => {
+      const { chainId, contracts } = chainOf(request.query, opts.deployment);
+      return opts.cache.serve(request, reply, chainId, async () => {
+        const { today, dayStart } = utcToday(now());
+        const [indexed, pool, market, platform] = await Promise.all([
+          indexedOf(db, chainId),
+          poolFigures(db, chainId, today),
+          marketOf(db, chainId),
+          incomeSums(db, chainId, null, today),
+        ]);
+        let me = null;
+        if (request.session) {
+          const address = request.session.user.address;
+          const [sums, account] = await Promise.all([
+            incomeSums(db, chainId, address, today),
+            accountFigures(db, chainId, address),
+          ]);
+          me = {
+            income: byToken(sums),
+            teamMembers: account.members.reduce((a, b) => a + b, 0),
+            directMembers: account.members[0],
+          };
+        }
+        const price =
+          market && BigInt(market.rewardReserve) > 0n
+            ? (
+                (BigInt(market.usdcReserve) * 10n ** BigInt(contracts.rewardTokenDecimals)) /
+                BigInt(market.rewardReserve)
+              ).toString()
+            : null;
+        return {
+          chainId,
+          indexed,
+          dayStart,
+          pool: {
+            totalStaked: pool.totalStaked,
+            activeStake: pool.activeStake,
+            todayStaked: pool.todayStaked,
+            stakers: pool.stakers,
+            positions: pool.positions,
+            paused: pool.paused,
+          },
+          market: market && price !== null ? { ...market, price } : null,
+          platform: { members: indexed ? pool.members : 0, income: byToken(platform) },
+          me,
+        };
+      });
+    },
+  );
+}

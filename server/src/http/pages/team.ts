@@ -1,0 +1,182 @@
+/** The signed-in address's team (three levels) and invitation, from the chain index. */
+import type { Deployment } from '@app/contracts/chains';
+import type { FastifyInstance } from 'fastify';
+import { checksumAddress, type Address } from 'viem';
+import type { Db } from '../../db/db.ts';
+import {
+  accountFigures,
+  incomeSums,
+  indexedOf,
+  levelFor,
+  levelThresholds,
+  teamMembers,
+} from '../../db/queries/chain-index.ts';
+import { findUserByInviteCode } from '../../db/queries/users.ts';
+import { requireSession } from '../auth.ts';
+import { sendOk } from '../envelope.ts';
+import type { PageCache } from '../page-cache.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+import { ref } from '../openapi.ts';
+import { fields, parsePage, str, type PageQuery } from '../schemas.ts';
+import { addressOf, chainOf, chainQuery, iso, utcToday, type ChainQuery } from './common.ts';
+
+const memberships = ['none', 'node', 'founder'] as const;
+
+export async function teamRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    now: () => Date;
+    deployment: Deployment;
+    origin: () => string;
+    cache: PageCache;
+  },
+) {
+  const { db, now } = opts;
+  const preHandler = requireSession(db, now);
+
+  /** Income sums of one address per source (all time). */
+  const earned = async (chainId: number, address: string) => {
+    const sums = await incomeSums(db, chainId, address, utcToday(now()).today);
+    return (source: number) => (sums.find((s) => s.source === source)?.total ?? 0n).toString();
+  };
+
+  app.get<{ Querystring: ChainQuery }>(
+    '/team/summary',
+    {
+      preHandler,
+      config: { openapi: { auth: 'required', data: ref('TeamSummary') } },
+      schema: {
+        summary:
+          'Team of the signed-in address: members and active stake per depth, level, dividends',
+        tags: ['team'],
+        querystring: chainQuery(),
+      },
+    },
+    async (request, reply) => {
+      const { chainId } = chainOf(request.query, opts.deployment);
+      return opts.cache.serve(request, reply, chainId, async () => {
+        const address = addressOf(request);
+        const [indexed, account, thresholds, sum] = await Promise.all([
+          indexedOf(db, chainId),
+          accountFigures(db, chainId, address),
+          levelThresholds(db, chainId),
+          earned(chainId, address),
+        ]);
+        const teamPerformance = account.teamStake.reduce((a, b) => a + b, 0n);
+        return {
+          indexed,
+          level: levelFor(teamPerformance, thresholds),
+          teamPerformance: teamPerformance.toString(),
+          thresholds: thresholds.map(String),
+          members: account.members.reduce((a, b) => a + b, 0),
+          depths: ([1, 2, 3] as const).map((depth) => ({
+            depth,
+            members: account.members[depth - 1],
+            activeStake: account.teamStake[depth - 1]!.toString(),
+          })),
+          commissions: { referral: sum(1), team: sum(2) },
+          dividends: { shareholder: sum(3), ecological: sum(4) },
+          membership: memberships[account.membership] ?? 'none',
+        };
+      });
+    },
+  );
+
+  app.get<{ Querystring: ChainQuery & PageQuery & { depth?: string } }>(
+    '/team/members',
+    {
+      preHandler,
+      config: { openapi: { auth: 'required', data: ref('TeamMembers') } },
+      schema: {
+        summary: 'Members at one depth (1, 2 or 3) below the signed-in address, newest first',
+        tags: ['team'],
+        querystring: chainQuery({
+          page: fields.page,
+          limit: fields.limit,
+          depth: str('^[123]$', 1),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { chainId } = chainOf(request.query, opts.deployment);
+      return opts.cache.serve(request, reply, chainId, async () => {
+        const address = addressOf(request);
+        const depth = Number(request.query.depth ?? 1) as 1 | 2 | 3;
+        const { page, limit, offset } = parsePage(request.query);
+        const [indexed, account, rows] = await Promise.all([
+          indexedOf(db, chainId),
+          accountFigures(db, chainId, address),
+          teamMembers(db, chainId, address, depth, { limit, offset }),
+        ]);
+        return {
+          items: rows.map((r) => ({
+            ...r,
+            address: checksumAddress(r.address as Address),
+            depth,
+            boundAt: iso(r.boundAt),
+          })),
+          total: account.members[depth - 1],
+          page,
+          limit,
+          indexed,
+        };
+      });
+    },
+  );
+
+  app.get<{ Querystring: ChainQuery }>(
+    '/invite/info',
+    {
+      preHandler,
+      config: { openapi: { auth: 'required', data: ref('InviteInfo') } },
+      schema: {
+        summary: 'The signed-in user’s invite code and link, team counts and commissions earned',
+        tags: ['invite'],
+        querystring: chainQuery(),
+      },
+    },
+    async (request, reply) => {
+      const { chainId, contracts } = chainOf(request.query, opts.deployment);
+      return opts.cache.serve(request, reply, chainId, async () => {
+        const address = addressOf(request);
+        const code = request.session!.user.invite_code;
+        const [indexed, account, sum] = await Promise.all([
+          indexedOf(db, chainId),
+          accountFigures(db, chainId, address),
+          earned(chainId, address),
+        ]);
+        return {
+          indexed,
+          inviteCode: code,
+          link: `${opts.origin()}/#/?code=${code}`,
+          inTree: address === contracts.root.toLowerCase() || account.superior !== null,
+          directMembers: account.members[0],
+          teamMembers: account.members.reduce((a, b) => a + b, 0),
+          rewards: { referral: sum(1), team: sum(2) },
+        };
+      });
+    },
+  );
+
+  app.get<{ Querystring: { code: string } }>(
+    '/invite/resolve',
+    {
+      config: { openapi: { data: ref('InviteResolve') } },
+      schema: {
+        summary: 'The address an invite code belongs to (to pre-fill the invitation address)',
+        tags: ['invite'],
+        querystring: {
+          type: 'object',
+          required: ['code'],
+          properties: { code: str('^[A-Za-z0-9]{4,32}$', 32) },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserByInviteCode(db, request.query.code.toUpperCase());
+      if (!user) throw new AppError(ErrorCode.notFound);
+      return sendOk(request, reply, { address: checksumAddress(user.address as Address) });
+    },
+  );
+}

@@ -1,0 +1,357 @@
+/**
+ * The chain indexer of one chain: confirmed blocks only (head minus the network's confirmations),
+ * a cursor with the block hash (it stops, loudly, when the chain under it changed), logs fetched in
+ * bounded chunks, each chunk written in one transaction together with the cursor. One indexer per
+ * chain runs at a time (advisory lock); another one waits in standby and takes over when the lock
+ * is free.
+ */
+import type { ChainDeployment } from '@app/contracts/generated';
+import { pairAbi, stakingAbi } from '@app/contracts/generated';
+import { createPublicClient, http, type Log, type PublicClient } from 'viem';
+import type { AdvisoryLock, Db } from '../db/db.ts';
+import { addressesNeedingUplines, buildChunk, type ChunkContext } from './chunk.ts';
+import { blocksWithoutTime, decodeLogs } from './events.ts';
+import { createCursor, loadUplines, readCursor, writeChunk, type Cursor } from './store.ts';
+
+/** Advisory-lock namespace of indexers (the key is the chain id). */
+export const INDEXER_LOCK_NAMESPACE = 7_201_912;
+
+export type IndexerState = 'starting' | 'standby' | 'running' | 'backoff' | 'stopped';
+
+export interface IndexerStatus {
+  chainId: number;
+  state: IndexerState;
+  /** Last indexed block (null before the first chunk). */
+  indexedBlock: string | null;
+  /** Chain head as last seen. */
+  headBlock: string | null;
+  lastError: string | null;
+  updatedAt: string;
+}
+
+export interface IndexerOptions {
+  db: Db;
+  chainId: number;
+  /** Network label for notices ('ETH', 'BSC'). */
+  network: string;
+  rpcUrl: string;
+  deployment: ChainDeployment;
+  confirmations: number;
+  /** Most blocks per eth_getLogs call and per transaction. */
+  chunkBlocks?: number;
+  /** Wait between polls once caught up. */
+  pollMs?: number;
+  /** First and largest wait after a failure (doubling in between). */
+  backoffMs?: { min: number; max: number };
+  /** Timeout of one RPC call. */
+  rpcTimeoutMs?: number;
+  /** Fault tests only: hold each chunk's transaction open this long before COMMIT. */
+  faultDelayMs?: number;
+  now?: () => Date;
+  /** Called after each committed chunk with the new last indexed block. */
+  onIndexed?: (chainId: number, block: string) => void;
+  log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+/** The chain under the cursor is not the chain that was indexed: re-indexing is an operator's call. */
+export class ChainChangedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChainChangedError';
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const wake = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    signal.addEventListener('abort', wake, { once: true });
+  });
+
+export class ChainIndexer {
+  readonly status: IndexerStatus;
+  private readonly client: PublicClient;
+  private readonly opts: Required<Omit<IndexerOptions, 'log' | 'onIndexed'>> &
+    Pick<IndexerOptions, 'log' | 'onIndexed'>;
+  private readonly ctx: ChunkContext;
+  private readonly abort = new AbortController();
+  private lock: AdvisoryLock | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly waiters = new Set<() => void>();
+  /** Blocks per chunk now: halved when a node refuses a range (too many logs), grown back after. */
+  private span: bigint;
+
+  constructor(options: IndexerOptions) {
+    this.opts = {
+      chunkBlocks: 2_000,
+      pollMs: 1_000,
+      backoffMs: { min: 500, max: 30_000 },
+      rpcTimeoutMs: 10_000,
+      faultDelayMs: 0,
+      now: () => new Date(),
+      ...options,
+    };
+    this.client = createPublicClient({
+      transport: http(options.rpcUrl, {
+        timeout: this.opts.rpcTimeoutMs,
+        retryCount: 0,
+        batch: { batchSize: 100, wait: 0 },
+        // A busy chunk's logs can be tens of MB (viem's default cap is 10 MB); a node that will not
+        // answer a range that large gets it halved (fetchLogs).
+        maxResponseBodySize: 128 * 1024 * 1024,
+      }),
+    });
+    const { deployment } = options;
+    this.ctx = {
+      usdcDecimals: deployment.usdcDecimals,
+      usdcIsToken0: deployment.usdc.toLowerCase() < deployment.rewardToken.toLowerCase(),
+    };
+    this.span = BigInt(this.opts.chunkBlocks);
+    this.status = {
+      chainId: options.chainId,
+      state: 'starting',
+      indexedBlock: null,
+      headBlock: null,
+      lastError: null,
+      updatedAt: this.opts.now().toISOString(),
+    };
+  }
+
+  /** Starts indexing in the background. */
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Stops after the current step and releases the lock. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.loop;
+    await this.lock?.release();
+    this.lock = null;
+  }
+
+  /** Resolves once `block` is indexed (tests, tools). Rejects if the indexer stops first. */
+  waitForBlock(block: bigint, timeoutMs = 30_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.status.indexedBlock !== null && BigInt(this.status.indexedBlock) >= block) {
+          done();
+          resolve();
+        } else if (this.status.state === 'stopped') {
+          done();
+          reject(new Error(`indexer stopped: ${this.status.lastError}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`block ${block} not indexed within ${timeoutMs} ms (${this.describe()})`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  describe(): string {
+    const s = this.status;
+    return `chain ${s.chainId}: ${s.state}, indexed ${s.indexedBlock ?? '-'} of ${s.headBlock ?? '-'}${s.lastError ? `, ${s.lastError}` : ''}`;
+  }
+
+  private setStatus(patch: Partial<IndexerStatus>): void {
+    Object.assign(this.status, patch, { updatedAt: this.opts.now().toISOString() });
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  private log(level: 'info' | 'warn' | 'error', message: string): void {
+    this.opts.log?.(level, `indexer chain ${this.opts.chainId}: ${message}`);
+  }
+
+  private async run(): Promise<void> {
+    const signal = this.abort.signal;
+    let backoff = this.opts.backoffMs.min;
+    while (!signal.aborted) {
+      try {
+        if (!this.lock) {
+          this.lock = await this.opts.db.tryAdvisoryLock(INDEXER_LOCK_NAMESPACE, this.opts.chainId);
+          if (!this.lock) {
+            if (this.status.state !== 'standby') this.log('info', 'another indexer runs: standby');
+            this.setStatus({ state: 'standby' });
+            await sleep(this.opts.pollMs * 2, signal);
+            continue;
+          }
+          const held = this.lock;
+          void held.lost.then(() => {
+            if (this.lock === held) this.lock = null;
+          });
+        }
+        const progressed = await this.step(this.lock);
+        if (this.status.state !== 'running' || this.status.lastError) {
+          this.setStatus({ state: 'running', lastError: null });
+        }
+        backoff = this.opts.backoffMs.min;
+        if (!progressed) await sleep(this.opts.pollMs, signal);
+      } catch (err) {
+        if (signal.aborted) break;
+        const message = err instanceof Error ? err.message : String(err);
+        if (err instanceof ChainChangedError) {
+          this.log('error', `${message} The indexer has stopped.`);
+          this.setStatus({ state: 'stopped', lastError: message });
+          break;
+        }
+        this.log('warn', `${message.split('\n')[0]} (retrying in ${backoff} ms)`);
+        this.setStatus({ state: 'backoff', lastError: message.split('\n')[0]! });
+        await sleep(backoff, signal);
+        backoff = Math.min(backoff * 2, this.opts.backoffMs.max);
+      }
+    }
+  }
+
+  /** Indexes the next chunk; false when there is nothing confirmed to index yet. */
+  private async step(lock: AdvisoryLock): Promise<boolean> {
+    const { chainId, deployment, confirmations } = this.opts;
+    const cursor = (await readCursor(lock.conn, chainId)) ?? (await this.initCursor(lock));
+    if (cursor.staking !== deployment.staking.toLowerCase()) {
+      throw new ChainChangedError(
+        `the index belongs to Staking ${cursor.staking}, but this deployment's is ${deployment.staking.toLowerCase()}: reset the chain's index (npm run index:reset -w server -- ${chainId}).`,
+      );
+    }
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    this.setStatus({ headBlock: head.toString(), indexedBlock: cursor.blockNumber.toString() });
+    await this.checkCursor(cursor, head);
+
+    const safe = head - BigInt(confirmations);
+    if (safe <= cursor.blockNumber) return false;
+    const from = cursor.blockNumber + 1n;
+    const { logs, to } = await this.fetchLogs(from, safe);
+    const toBlock = await this.client.getBlock({ blockNumber: to });
+    const stray = logs.find((l) => l.blockNumber === to && l.blockHash !== toBlock.hash);
+    if (stray) throw new Error(`block ${to} changed while it was being read; reading it again`);
+    const times = await this.blockTimes(logs);
+    const events = decodeLogs(logs, deployment, times);
+
+    await lock.conn.transaction(async (tx) => {
+      const uplines = await loadUplines(tx, chainId, addressesNeedingUplines(events));
+      const writes = buildChunk(this.ctx, events, uplines);
+      await writeChunk(
+        tx,
+        {
+          chainId,
+          network: this.opts.network,
+          usdcDecimals: deployment.usdcDecimals,
+          from: { blockNumber: cursor.blockNumber, blockHash: cursor.blockHash },
+          to: {
+            blockNumber: to,
+            blockHash: toBlock.hash,
+            time: new Date(Number(toBlock.timestamp) * 1000),
+          },
+          now: this.opts.now(),
+        },
+        writes,
+      );
+      if (this.opts.faultDelayMs > 0) {
+        console.log(`indexer: chunk written ${from}-${to}, not committed`);
+        await new Promise((resolve) => setTimeout(resolve, this.opts.faultDelayMs));
+      }
+    });
+    this.setStatus({ indexedBlock: to.toString() });
+    this.opts.onIndexed?.(chainId, to.toString());
+    return to < safe;
+  }
+
+  /**
+   * Logs of the next chunk from `from` (at most `span` blocks, not past `safe`). Nodes refuse
+   * ranges with too many logs (and viem refuses bodies over 10 MB): the range is halved until it
+   * passes, down to one block; after a success it grows back towards `chunkBlocks`.
+   */
+  private async fetchLogs(from: bigint, safe: bigint): Promise<{ logs: Log[]; to: bigint }> {
+    const { deployment } = this.opts;
+    for (;;) {
+      const to = from + this.span - 1n < safe ? from + this.span - 1n : safe;
+      try {
+        const logs = await this.client.getLogs({
+          address: [deployment.staking, deployment.pair],
+          fromBlock: from,
+          toBlock: to,
+        });
+        const max = BigInt(this.opts.chunkBlocks);
+        this.span = this.span * 2n < max ? this.span * 2n : max;
+        return { logs, to };
+      } catch (err) {
+        if (to === from) throw err;
+        this.span = (to - from + 1n) / 2n;
+        this.log('info', `eth_getLogs ${from}-${to} refused; trying ${this.span} blocks`);
+      }
+    }
+  }
+
+  /** The block hash under the cursor must still be the one indexed. */
+  private async checkCursor(cursor: Cursor, head: bigint): Promise<void> {
+    if (cursor.blockHash === '') return; // a fresh index starting at genesis
+    const reset = (now: string) =>
+      new ChainChangedError(
+        `the chain changed under the index: block ${cursor.blockNumber} had hash ${cursor.blockHash} when it was indexed, ${now}. This happens when a local chain is reset or after a reorganisation deeper than the confirmations. The index was kept as it is; to index the new chain from scratch run: npm run index:reset -w server -- ${cursor.chainId}`,
+      );
+    if (head < cursor.blockNumber) throw reset(`but the chain now ends at block ${head}`);
+    const block = await this.client.getBlock({ blockNumber: cursor.blockNumber });
+    if (block.hash !== cursor.blockHash) throw reset(`now it has ${block.hash}`);
+  }
+
+  private async initCursor(lock: AdvisoryLock): Promise<Cursor> {
+    const { chainId, deployment } = this.opts;
+    const start = BigInt(deployment.startBlock);
+    const at = start > 0n ? { blockNumber: start - 1n } : {};
+    // The pool was usually seeded before Staking was deployed: its reserves then are the price
+    // until the first Sync the index sees.
+    const [before, thresholds, reserves] = await Promise.all([
+      start > 0n ? this.client.getBlock({ blockNumber: start - 1n }) : null,
+      this.client.readContract({
+        address: deployment.staking,
+        abi: stakingAbi,
+        functionName: 'levelThresholds',
+      }),
+      this.client
+        .readContract({
+          address: deployment.pair,
+          abi: pairAbi,
+          functionName: 'getReserves',
+          ...at,
+        })
+        .catch(() => null),
+    ]);
+    const cursor: Cursor = {
+      chainId,
+      staking: deployment.staking.toLowerCase(),
+      blockNumber: start - 1n,
+      blockHash: before?.hash ?? '',
+      blockTime: before ? new Date(Number(before.timestamp) * 1000) : null,
+      levelThresholds: [...thresholds],
+    };
+    const market =
+      before && reserves && (reserves[0] > 0n || reserves[1] > 0n)
+        ? {
+            usdcReserve: this.ctx.usdcIsToken0 ? reserves[0] : reserves[1],
+            rewardReserve: this.ctx.usdcIsToken0 ? reserves[1] : reserves[0],
+            blockNumber: before.number!,
+            time: new Date(Number(before.timestamp) * 1000),
+          }
+        : null;
+    await lock.conn.transaction((tx) => createCursor(tx, cursor, this.opts.now(), market));
+    this.log('info', `new index from block ${start}`);
+    return (await readCursor(lock.conn, chainId))!;
+  }
+
+  /** Block times of logs whose node did not send `blockTimestamp` (one batched call). */
+  private async blockTimes(logs: Log[]): Promise<Map<bigint, Date>> {
+    const missing = blocksWithoutTime(logs);
+    const blocks = await Promise.all(missing.map((n) => this.client.getBlock({ blockNumber: n })));
+    return new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)]));
+  }
+}

@@ -1,0 +1,25 @@
+/** Every operator command, grouped as the help lists them. */
+import type { Command } from '../command.ts';
+import { grantsCredit, grantsDeposit, grantsWithdraw } from './grants.ts';
+import { noticeDelete, noticePost } from './notice.ts';
+import { paramCancel, paramExecute, paramList, paramQueue } from './params.ts';
+import { pauseCommands } from './pause.ts';
+import { planClose, planCreate, planList } from './plans.ts';
+import { rewardsFund, rewardsWithdrawUnreserved } from './rewards.ts';
+import { solvency } from './solvency.ts';
+
+export const commandGroups: { title: string; commands: Command[] }[] = [
+  { title: 'Plans', commands: [planCreate, planClose, planList] },
+  { title: 'Reward budget', commands: [rewardsFund, rewardsWithdrawUnreserved] },
+  {
+    title: 'Grants (activity, promotion)',
+    commands: [grantsDeposit, grantsWithdraw, grantsCredit],
+  },
+  { title: 'Timelocked parameters', commands: [paramQueue, paramExecute, paramCancel, paramList] },
+  { title: 'Pool', commands: [...pauseCommands, solvency] },
+  { title: 'Notices (server admin API)', commands: [noticePost, noticeDelete] },
+];
+
+export const commands: ReadonlyMap<string, Command> = new Map(
+  commandGroups.flatMap((g) => g.commands.map((c) => [c.name, c] as const)),
+);
