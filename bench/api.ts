@@ -1,0 +1,147 @@
+/**
+ * bench/api: latency and throughput of the page endpoints on a big database, next to a bare
+ * Fastify hello-world measured in the same run.
+ *
+ * Seeds 100,000 users in a referral tree and 1,000,000 income rows (`--users`, `--income`), starts
+ * the real server (no indexer) in its own process on that database — PostgreSQL when DATABASE_URL
+ * is set, else embedded PGlite (`--engine pglite|postgres` to choose) — and loads the income list,
+ * team summary and home endpoints with autocannon (`--connections` concurrent clients for
+ * `--duration` seconds each), signed in as 1,000 different users in turn. Prints p50/p99 latency
+ * and requests/s. Targets: p99 < 20 ms and ≥ 50% of the bare hello-world's requests/s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { openDb } from '../server/src/db/db.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { databaseFor, type Engine } from '../server/src/testing/harness.ts';
+import { seedApiBench } from './api-seed.ts';
+
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '100000' },
+    income: { type: 'string', default: '1000000' },
+    sessions: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    engine: { type: 'string' },
+  },
+});
+const engine = (values.engine ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite')) as Engine;
+const P99_TARGET_MS = 20;
+const SHARE_TARGET = 0.5;
+
+/** Starts `bench/api-server.ts <mode>` and resolves with its URL. */
+function startProcess(mode: 'app' | 'bare', env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api-server.ts', mode], {
+    cwd: import.meta.dirname,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise<{ url: string; child: ChildProcess }>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const m = /listening (\S+)/.exec(chunk.toString());
+      if (m) resolve({ url: m[1]!, child });
+    });
+    child.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)));
+  });
+}
+
+async function load(url: string, paths: string[], tokens: string[]) {
+  const requests = paths.flatMap((path) =>
+    (tokens.length ? tokens : ['']).map((token) => ({
+      method: 'GET' as const,
+      path,
+      headers: token ? { Token: token, Lang: 'en' } : { Lang: 'en' },
+    })),
+  );
+  const result = await autocannon({
+    url,
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    requests,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${paths.join(',')}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+}
+
+const { db: where, cleanup } = await databaseFor(engine);
+const children: ChildProcess[] = [];
+try {
+  console.log(
+    `bench/api (${engine}): seeding ${Number(values.users).toLocaleString('en')} users and ${Number(values.income).toLocaleString('en')} income rows…`,
+  );
+  const t0 = performance.now();
+  const db = await openDb({ pgliteDir: '', ...where });
+  await migrate(db);
+  const { tokens } = await seedApiBench(db, {
+    users: Number(values.users),
+    income: Number(values.income),
+    sessions: Number(values.sessions),
+    now: new Date(),
+  });
+  await db.close(); // PGlite: one process at a time; the server opens it next.
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const bare = await startProcess('bare', {});
+  children.push(bare.child);
+  const rows: [string, Awaited<ReturnType<typeof load>>][] = [];
+  rows.push(['bare hello-world (Fastify)', await load(bare.url, ['/hello'], [])]);
+  const baseline = rows[0]![1].rps;
+
+  // The API as it runs (page cache on), then with PAGE_CACHE=off to show what the queries cost.
+  // One after the other: PGlite can be opened by one process at a time.
+  for (const cache of ['on', 'off'] as const) {
+    const app = await startProcess('app', {
+      DATABASE_URL: where.databaseUrl ?? '',
+      PGLITE_DIR: where.pgliteDir ?? '',
+      PAGE_CACHE: cache,
+    });
+    // Warm-up: JIT, connection pool, database caches.
+    await autocannon({ url: `${app.url}/v1/index/home?chain=1`, connections: 4, duration: 2 });
+    const label = cache === 'on' ? '' : ' (no cache)';
+    rows.push([
+      `GET /v1/income/list${label}`,
+      await load(app.url, ['/v1/income/list?chain=1&limit=20'], tokens),
+    ]);
+    rows.push([
+      `GET /v1/team/summary${label}`,
+      await load(app.url, ['/v1/team/summary?chain=1'], tokens),
+    ]);
+    rows.push([
+      `GET /v1/index/home${label}`,
+      await load(app.url, ['/v1/index/home?chain=1'], tokens),
+    ]);
+    const exited = new Promise((r) => app.child.once('exit', r));
+    app.child.kill('SIGTERM');
+    await exited;
+  }
+
+  console.log(
+    `\n${Number(values.connections)} connections, ${values.duration} s each, ${engine}, ${tokens.length} signed-in users in turn`,
+  );
+  console.log(
+    'endpoint                                 p50 ms   p99 ms      req/s   of bare   verdict',
+  );
+  let pass = true;
+  for (const [name, r] of rows) {
+    const share = r.rps / baseline;
+    const isBare = name.startsWith('bare');
+    const informative = name.endsWith('(no cache)');
+    const ok = isBare || (r.p99 < P99_TARGET_MS && share >= SHARE_TARGET);
+    if (!informative) pass &&= ok;
+    console.log(
+      `${name.padEnd(39)} ${String(r.p50).padStart(6)} ${String(r.p99).padStart(8)} ${Math.round(r.rps).toString().padStart(10)} ${`${Math.round(share * 100)}%`.padStart(9)}   ${isBare ? '' : informative ? '(for comparison)' : ok ? 'PASS' : 'MISS'}`,
+    );
+  }
+  console.log(
+    `targets: p99 < ${P99_TARGET_MS} ms and ≥ ${SHARE_TARGET * 100}% of the bare throughput`,
+  );
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await cleanup();
+}

@@ -1,0 +1,136 @@
+/**
+ * bench/indexer: events per second the chain indexer writes, indexing ~20,000 real events from a
+ * local anvil into a fresh database (PGlite, and PostgreSQL too when DATABASE_URL is set).
+ *
+ * The history: a three-level team (a ← b ← c ← d) under the root; d opens `--positions` positions
+ * (default 250) and harvests all of them in one transaction per round, after an hour each round:
+ * every position credits its mining and three commissions, so each round emits 4 × positions
+ * IncomeCredited events. Target: ≥ 10,000 events/s.
+ */
+import { parseArgs } from 'node:util';
+import { stakingAbi } from '@app/contracts/generated';
+import { createWalletClient, http, parseUnits, type Hash } from 'viem';
+import { openDb } from '../server/src/db/db.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { ChainIndexer } from '../server/src/indexer/indexer.ts';
+import { startTestChain } from '../server/src/testing/chain.ts';
+import { databaseFor, type Engine } from '../server/src/testing/harness.ts';
+
+const TARGET = 10_000;
+const { values } = parseArgs({
+  options: {
+    positions: { type: 'string', default: '250' },
+    events: { type: 'string', default: '20000' },
+  },
+});
+const positions = Number(values.positions);
+const wanted = Number(values.events);
+
+console.log('bench/indexer: building the chain history…');
+const chain = await startTestChain(1);
+try {
+  const [a, b, c, d] = [chain.account(1), chain.account(2), chain.account(3), chain.account(4)];
+  await a.bind(chain.operator.address);
+  await b.bind(a.address);
+  await c.bind(b.address);
+  await d.bind(c.address);
+  const each = parseUnits('101', chain.deployment.usdcDecimals);
+  await d.approveUsdc(each * BigInt(positions));
+  // Sent back to back without waiting (anvil mines each at once), then all receipts awaited.
+  const wallet = createWalletClient({
+    account: d.account,
+    chain: chain.chain,
+    transport: http(chain.rpcUrl),
+  });
+  let nonce = await chain.client.getTransactionCount({ address: d.address });
+  const sent: Hash[] = [];
+  for (let i = 0; i < positions; i++) {
+    sent.push(
+      await wallet.writeContract({
+        address: chain.deployment.staking,
+        abi: stakingAbi,
+        functionName: 'stake',
+        args: [0n, each],
+        nonce: nonce++,
+        gas: 400_000n,
+      }),
+    );
+  }
+  for (const hash of sent) {
+    const r = await chain.client.waitForTransactionReceipt({ hash });
+    if (r.status !== 'success') throw new Error(`stake ${hash} reverted`);
+  }
+  const ids = Array.from({ length: positions }, (_, i) => BigInt(i));
+  const rounds = Math.ceil(wanted / (positions * 4));
+  for (let round = 0; round < rounds; round++) {
+    await chain.advance(3600);
+    const hash = await wallet.writeContract({
+      address: chain.deployment.staking,
+      abi: stakingAbi,
+      functionName: 'harvest',
+      args: [d.address, ids],
+      nonce: nonce++,
+      gas: 25_000_000n,
+    });
+    const r = await chain.client.waitForTransactionReceipt({ hash });
+    if (r.status !== 'success') throw new Error(`harvest ${hash} reverted`);
+  }
+  const head = await chain.head();
+  // Counted in small ranges (a node's answer for all of them at once can exceed 10 MB).
+  let eventCount = 0;
+  for (let from = BigInt(chain.deployment.startBlock); from <= head; from += 20n) {
+    const to = from + 19n < head ? from + 19n : head;
+    eventCount += (
+      await chain.client.getLogs({
+        address: [chain.deployment.staking, chain.deployment.pair],
+        fromBlock: from,
+        toBlock: to,
+      })
+    ).length;
+  }
+  console.log(
+    `history: ${eventCount} events of Staking and the pair in ${head - BigInt(chain.deployment.startBlock) + 1n} blocks`,
+  );
+
+  const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const results: string[] = [];
+  let pass = true;
+  for (const engine of engines) {
+    const { db: where, cleanup } = await databaseFor(engine);
+    const db = await openDb({ pgliteDir: '', ...where });
+    try {
+      await migrate(db);
+      const indexer = new ChainIndexer({
+        db,
+        chainId: 1,
+        network: 'ETH',
+        rpcUrl: chain.rpcUrl,
+        deployment: chain.deployment,
+        confirmations: 0,
+        pollMs: 20,
+        log: (level, message) => {
+          if (level !== 'info' || process.env.BENCH_VERBOSE) console.error(message);
+        },
+      });
+      const t0 = performance.now();
+      indexer.start();
+      await indexer.waitForBlock(head, 300_000);
+      const seconds = (performance.now() - t0) / 1000;
+      await indexer.stop();
+      const incomeRows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM income');
+      const rate = eventCount / seconds;
+      pass &&= rate >= TARGET;
+      results.push(
+        `${engine.padEnd(9)} ${String(eventCount).padStart(7)} events  ${seconds.toFixed(2).padStart(7)} s  ${Math.round(rate).toLocaleString('en').padStart(8)} events/s  (${incomeRows.rows[0]!.n} income rows)  ${rate >= TARGET ? 'PASS' : 'UNDER'} target ${TARGET.toLocaleString('en')}/s`,
+      );
+    } finally {
+      await db.close();
+      await cleanup();
+    }
+  }
+  console.log('\nengine      events     time      rate');
+  for (const line of results) console.log(line);
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  await chain.stop();
+}
