@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defaultLanguage, matchLanguage, matchLanguageAmong } from './src/i18n/languages.ts';
+import { storageKeys } from './src/shared/storage.ts';
 
 const deployment = process.env.VITE_DEPLOYMENT === 'production' ? 'production' : 'local';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -40,9 +46,147 @@ function offlineShell(): Plugin {
   };
 }
 
+/**
+ * Puts the app's one stylesheet into index.html as a <style>, so the first paint (the app shell in
+ * index.html) waits for no second request. The file stays in the build for the offline shell's
+ * precache list, which is made before index.html.
+ */
+function inlineCss(): Plugin {
+  return {
+    name: 'inline-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (asset?.type !== 'asset') return tag;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
+/** The first visit's page: the app opens at home ('/', also '/pages/index/index'; see routes.ts). */
+const HOME_PAGE_MODULE = '/src/features/home/HomePage.tsx';
+const homeHash = /^(#\/?(pages\/index\/index)?)?(\?.*)?$/;
+
+/**
+ * Starts, from index.html, the downloads the app would otherwise begin only after its entry script
+ * ran: the language file the app will pick (stored choice, else the browser's language, else en;
+ * the same rule as i18n/index.ts through `matchLanguageAmong`) and, when the page is home, the home
+ * page's chunks. They then arrive with the entry instead of one round trip after it.
+ */
+function bootPreload(): Plugin {
+  return {
+    name: 'boot-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) =>
+          c.type === 'chunk' ? [c] : [],
+        );
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const withImports = (file: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(file)) return seen;
+          seen.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith(HOME_PAGE_MODULE));
+        if (!entry || !home) throw new Error('boot-preload: no entry or home page chunk');
+        const loaded = withImports(entry.fileName);
+        const homeFiles = [...withImports(home.fileName)].filter((f) => !loaded.has(f));
+        const localeFiles: Record<string, string> = {};
+        for (const c of chunks) {
+          const code = c.facadeModuleId?.match(/\/src\/i18n\/locales\/([\w-]+)\.json$/)?.[1];
+          if (code) localeFiles[code] = `/${c.fileName}`;
+        }
+        const codes = Object.keys(localeFiles);
+        // The inlined matcher must agree with the app's (a wrong guess would only waste a download).
+        const inlined = new Function(
+          `return ${matchLanguageAmong.toString()}`,
+        )() as typeof matchLanguageAmong;
+        for (const tag of ['en-US', 'zh-Hant-TW', 'zh-CN', 'fr-CA', 'ar', 'pt-BR', 'ja'])
+          if (inlined(codes, tag) !== matchLanguage(tag))
+            throw new Error(`boot-preload: inlined language match differs for ${tag}`);
+        const script = `(function () {
+  try {
+    var match = ${matchLanguageAmong.toString()};
+    var codes = ${JSON.stringify(codes)};
+    var stored = null;
+    try { stored = localStorage.getItem(${JSON.stringify(storageKeys.lang)}); } catch (e) {}
+    var lang = match(codes, stored) || match(codes, navigator.language) || ${JSON.stringify(defaultLanguage)};
+    var urls = [${JSON.stringify(localeFiles)}[lang]];
+    if (${homeHash.toString()}.test(location.hash)) urls = urls.concat(${JSON.stringify(homeFiles.map((f) => `/${f}`))});
+    urls.forEach(function (url) {
+      if (!url) return;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = url;
+      document.head.appendChild(link);
+    });
+  } catch (e) {}
+})();`;
+        return html.replace('</title>', `</title>\n    <script>${script}</script>`);
+      },
+    },
+  };
+}
+
+/** Text files worth compressing, and the size under which a copy saves too little to matter. */
+const compressible = /\.(html|js|css|json|svg|webmanifest)$/;
+const MIN_COMPRESS_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * Writes a brotli (`.br`, best quality) and a gzip (`.gz`) copy next to each text file of the build;
+ * the server sends the one the browser accepts (server/src/http/static.ts, `preCompressed`). Done
+ * once here at the highest levels instead of on every response.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      const outDir = options.dir;
+      if (!outDir) return;
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        compressible.test(file),
+      );
+      // zlib's async calls run on libuv's thread pool: the files compress in parallel.
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const body = await readFile(path);
+          if (body.length < MIN_COMPRESS_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzip(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), offlineShell()],
+  plugins: [react(), offlineShell(), inlineCss(), bootPreload(), precompress()],
   define: {
     // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
     'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),

@@ -1,38 +1,27 @@
 /**
- * Every locale has exactly en's keys, the same {{placeholders}} and no empty text.
+ * Every locale has exactly en's keys, the same {{placeholders}}, no empty text and no English left
+ * in place (rules and allowlists: locale-rules.mjs).
  * Run: npm run check:i18n -w web
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkLocales, flatten } from './locale-rules.mjs';
 
 const dir = join(import.meta.dirname, '..', 'src', 'i18n', 'locales');
-const flat = (obj, prefix = '') =>
-  Object.entries(obj).flatMap(([key, value]) =>
-    typeof value === 'object' ? flat(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
-  );
-const load = (file) => new Map(flat(JSON.parse(readFileSync(join(dir, file), 'utf8'))));
-const placeholders = (text) => (text.match(/\{\{\w+\}\}/g) ?? []).sort().join(',');
+const load = (file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
 
 const en = load('en.json');
-let problems = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json')) {
-  const other = load(file);
-  for (const [key, text] of en) {
-    const value = other.get(key);
-    if (typeof value !== 'string' || value.trim() === '') {
-      console.error(`${file}: missing ${key}`);
-      problems++;
-    } else if (placeholders(value) !== placeholders(text)) {
-      console.error(`${file}: placeholders of ${key} differ from en`);
-      problems++;
-    }
-  }
-  for (const key of other.keys()) {
-    if (!en.has(key)) {
-      console.error(`${file}: unknown key ${key}`);
-      problems++;
-    }
-  }
+const locales = Object.fromEntries(
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== 'en.json')
+    .map((f) => [f.replace(/\.json$/, ''), load(f)]),
+);
+const problems = checkLocales(en, locales);
+for (const line of problems) console.error(line);
+if (problems.length) {
+  console.error(`${problems.length} locale problem(s)`);
+  process.exit(1);
 }
-if (problems) process.exit(1);
-console.log(`locales ok (${en.size} keys)`);
+console.log(
+  `locales ok (${flatten(en).length} keys × ${Object.keys(locales).length + 1} languages)`,
+);

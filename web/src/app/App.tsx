@@ -11,18 +11,27 @@ import {
 import { readPendingTx } from '../shared/pendingTx';
 import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
 import { ConfirmHost } from '../shared/ui/confirm';
-import { LoadingModal, Spinner } from '../shared/ui/loading';
+import { DelayedSpinner, LoadingModal } from '../shared/ui/loading';
 import { NoNetwork } from '../shared/ui/NoNetwork';
+import { NotifyBanner } from '../shared/ui/notify';
 import { Toaster } from '../shared/ui/toast';
+import { TxProgressModal, TxReceiptBanner } from '../shared/tx/TxProgress';
+import { ASYNC_PAGE_DELAY_MS, CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './chunks';
 import { NavBar } from './NavBar';
+import { NoticeNotifier } from './NoticeNotifier';
 import { redirect, useRoute } from './router';
 import { routes } from './routes';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 
 // Loaded only when a transaction sent before the last reload is still unconfirmed (keeps the
-// receipt-watching code out of the first visit's bundle).
-const PendingTxWatcher = lazy(() => import('./PendingTxWatcher'));
+// receipt-watching code out of the first visit's bundle). If its code cannot be loaded (within
+// the spec's 120 s), the app goes on without the banner; the hash stays for the next visit.
+const PendingTxWatcher = lazy(() =>
+  withTimeout(import('./PendingTxWatcher'), CHUNK_LOAD_TIMEOUT_MS).catch(() => ({
+    default: () => null,
+  })),
+);
 const pendingAtBoot = readPendingTx() !== null;
 
 /** How often the no-network view asks the server again while the browser says it is online. */
@@ -73,6 +82,7 @@ export function App() {
             <PendingTxWatcher />
           </Suspense>
         ) : null}
+        <TxReceiptBanner />
         {route.tab ? <h1 className="visually-hidden">{t(route.titleKey)}</h1> : null}
         {offline ? (
           <NoNetwork onRetry={retry} />
@@ -84,14 +94,23 @@ export function App() {
               rerender();
             }}
           >
-            <Suspense fallback={<Spinner label={t('loading.loading')} />}>{page}</Suspense>
+            <Suspense
+              fallback={
+                <DelayedSpinner label={t('loading.loading')} delayMs={ASYNC_PAGE_DELAY_MS} />
+              }
+            >
+              {page}
+            </Suspense>
           </ChunkBoundary>
         )}
       </main>
       {route.tab ? <TabBar active={route.tab} /> : null}
       <Toaster />
+      <NotifyBanner />
+      <NoticeNotifier />
       <ConfirmHost />
       <LoadingModal />
+      <TxProgressModal />
     </div>
   );
 }

@@ -1,16 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WaitForTransactionReceiptTimeoutError } from 'viem';
 import { useConfig } from 'wagmi';
 import { getPublicClient } from 'wagmi/actions';
 import { shortAddress } from '../shared/format';
 import { readPendingTx, writePendingTx, type PendingTx } from '../shared/pendingTx';
-import { RECEIPT_TIMEOUT_MS } from '../shared/tx';
+import { RECEIPT_TIMEOUT_MS, settleTimeout } from '../shared/tx/receipt';
+import { TxHashLine } from '../shared/tx/TxProgress';
 import { toast } from '../shared/ui/toast';
 
 /**
- * A transaction sent before a reload is still watched: a banner says so until its receipt arrives,
- * then the result is toasted and the chain reads refresh.
+ * A transaction sent before a reload is still watched: a banner with its hash says so until its
+ * receipt arrives, then the result is toasted and every query reads again. One that never comes
+ * ends after RECEIPT_TIMEOUT_MS with a clear message (dropped, or still pending in the wallet).
  */
 export default function PendingTxWatcher() {
   const { t } = useTranslation();
@@ -31,16 +34,18 @@ export default function PendingTxWatcher() {
       .then(
         (receipt) => {
           writePendingTx(null);
-          if (cancelled) return;
-          toast(t(receipt.status === 'success' ? 'toast.txSucceeded' : 'toast.txFailed'));
-          void queryClient.invalidateQueries();
+          return receipt.status === 'success' ? 'toast.txSucceeded' : 'toast.txFailed';
         },
-        () => {
-          if (!cancelled) toast(t('toast.txTimeout'));
-        },
+        (error: unknown) =>
+          error instanceof WaitForTransactionReceiptTimeoutError
+            ? settleTimeout(client, pending.hash)
+            : 'toast.txTimeout',
       )
-      .finally(() => {
-        if (!cancelled) setPending(null);
+      .then((key) => {
+        if (cancelled) return;
+        toast(t(key));
+        setPending(null);
+        void queryClient.invalidateQueries();
       });
     return () => {
       cancelled = true;
@@ -49,9 +54,12 @@ export default function PendingTxWatcher() {
 
   if (!pending) return null;
   return (
-    <div className="pending-banner" role="status">
+    <div className="pending-banner" role="status" data-testid="pending-tx">
       <span className="spinner spinner--small" aria-hidden="true" />
-      <span>{t('tx.pending', { hash: shortAddress(pending.hash) })}</span>
+      <div>
+        <span>{t('tx.pending', { hash: shortAddress(pending.hash) })}</span>
+        <TxHashLine chainId={pending.chainId} hash={pending.hash} />
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { WalletButton } from '../features/wallet/WalletButton';
 import { chooseNetwork } from '../features/wallet/session-actions';
 import { changeLanguage, currentLanguage } from '../i18n';
 import { languages, type LanguageCode } from '../i18n/languages';
+import { useUnreadCount } from '../shared/data/unread';
 import { useNetwork } from '../shared/network';
 import { Dropdown } from '../shared/ui/Dropdown';
 import { BellIcon, ChevronIcon, GlobeIcon, LogoMark } from '../shared/ui/icons';
@@ -16,6 +17,7 @@ export function TopBar() {
   const config = useConfig();
   const network = useNetwork();
   const lang = currentLanguage();
+  const unread = useUnreadCount();
 
   return (
     <header className="topbar">
@@ -31,7 +33,7 @@ export function TopBar() {
           testId="network-select"
           trigger={
             <>
-              <span>{network.label}</span>
+              <span data-testid="network-current">{network.label}</span>
               <ChevronIcon />
             </>
           }
@@ -49,13 +51,23 @@ export function TopBar() {
             if (code !== lang) changeLanguage(code);
           }}
         />
+        {/* Named by its content (not aria-label), so the name contains the visible count. */}
         <button
           type="button"
-          className="topbar__button"
-          aria-label={t('nav.notice')}
+          className="topbar__button topbar__bell"
+          data-testid="notice-bell"
           onClick={() => navigate('/pages/notice/notice')}
         >
           <BellIcon />
+          <span className="visually-hidden">{t('nav.notice')}</span>
+          {unread ? (
+            <>
+              <span className="badge-count" data-testid="unread-badge" aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+              <span className="visually-hidden">{t('notice.unreadCount', { n: unread })}</span>
+            </>
+          ) : null}
         </button>
         <WalletButton />
       </div>

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { matchLanguage } from '../i18n/languages';
-import { parseHash } from './router';
+import { isSamePage, parseHash } from './router';
 import { routes } from './routes';
 
 test('parseHash splits path and query', () => {
@@ -36,4 +36,13 @@ test('matchLanguage maps stored and browser tags to the ten languages', () => {
   assert.equal(matchLanguage('fr-CA'), 'fr');
   assert.equal(matchLanguage('ar'), 'ar');
   assert.equal(matchLanguage('de'), undefined);
+});
+
+test('navigating to the page already shown is recognised: home has two paths, parameters count', () => {
+  assert.ok(isSamePage('/', '#/pages/index/index'));
+  assert.ok(isSamePage('/pages/index/index', '#/'));
+  assert.ok(isSamePage('/pages/serve/serve', '#/pages/serve/serve/'));
+  assert.ok(!isSamePage('/pages/serve/serve', '#/pages/mine/mine'));
+  assert.ok(!isSamePage('/pages/notice/details?id=2', '#/pages/notice/details?id=1'));
+  assert.ok(isSamePage('/pages/notice/details?id=1', '#/pages/notice/details?id=1'));
 });

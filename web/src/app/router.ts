@@ -65,8 +65,19 @@ function depth(): number {
   return (window.history.state as HistoryState | null)?.depth ?? 0;
 }
 
+/** '/' and '/pages/index/index' are both the home page (spec §2). */
+const homePaths = ['/', '/pages/index/index'];
+
+const canonical = (path: string) => (homePaths.includes(path) ? '/' : path);
+
+/** True when two hash targets show the same page with the same parameters. */
+export function isSamePage(a: string, b: string): boolean {
+  const [at, bt] = [parseHash(a), parseHash(b)];
+  return canonical(at.path) === canonical(bt.path) && at.query.toString() === bt.query.toString();
+}
+
 function samePage(target: string): boolean {
-  return parseHash(target).path === current().path;
+  return isSamePage(target, window.location.hash);
 }
 
 function hrefFor(target: string): string {

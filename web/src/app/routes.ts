@@ -1,20 +1,38 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ASYNC_PAGE_TIMEOUT_MS, withTimeout } from './chunks';
 
 /**
  * A lazily loaded page that can be loaded again: React.lazy keeps a failed import forever, so
- * Retry (after a failed chunk load) makes a new lazy component that imports once more.
+ * Retry (after a failed chunk load) makes a new lazy component that imports once more. A load that
+ * takes longer than the spec's 60000 ms counts as failed (Retry is offered).
  */
 export interface LazyPage {
   get(): LazyExoticComponent<ComponentType>;
   reset(): void;
+  /**
+   * Starts loading the page's code now (at boot, next to the language), so the first render does
+   * not wait for one more round trip. The page then renders from that load, failed or not (a
+   * failure shows Retry like any other).
+   */
+  preload(): void;
 }
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+type PageModule = { default: ComponentType };
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let current: LazyExoticComponent<ComponentType> | undefined;
+  let early: Promise<PageModule> | undefined;
   return {
-    get: () => (current ??= lazy(load)),
+    get: () => (current ??= lazy(() => withTimeout(early ?? load(), ASYNC_PAGE_TIMEOUT_MS))),
     reset: () => {
       current = undefined;
+      early = undefined;
+    },
+    preload: () => {
+      if (current || early) return;
+      early = load();
+      // Reported when the page renders (ChunkBoundary), not as an unhandled rejection now.
+      early.catch(() => {});
     },
   };
 }

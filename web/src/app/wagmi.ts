@@ -8,6 +8,7 @@ import {
   type CreateConnectorFn,
   type Transport,
 } from 'wagmi';
+import { API_TIMEOUT_MS } from '../shared/api';
 import { watchedFetch } from '../shared/connectivity';
 import { rpcProxyUrl } from '../shared/wallet/chain';
 
@@ -23,7 +24,12 @@ export function createWagmiConfig(extra: CreateConnectorFn[]): Config {
   ];
   const transports: Record<number, Transport> = {};
   for (const chain of chains)
-    transports[chain.id] = http(rpcProxyUrl(chain.id), { batch: false, fetchFn: watchedFetch });
+    transports[chain.id] = http(rpcProxyUrl(chain.id), {
+      batch: false,
+      fetchFn: watchedFetch,
+      // Spec §9: network timeouts are 60000 ms (viem's own default is 10 s).
+      timeout: API_TIMEOUT_MS,
+    });
   return createConfig({
     chains,
     connectors: [injected(), ...extra],

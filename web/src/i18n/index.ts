@@ -2,13 +2,14 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, storageKeys, writeStorage } from '../shared/storage';
 import { defaultLanguage, matchLanguage, rtlLanguages, type LanguageCode } from './languages';
+import { setActiveLanguage } from './translate';
+
+export { currentLanguage, t } from './translate';
 
 // One chunk per language; only the active one is fetched.
 const loaders = import.meta.glob<Record<string, unknown>>('./locales/*.json', {
   import: 'default',
 });
-
-let active: LanguageCode = defaultLanguage;
 
 function detectLanguage(): LanguageCode {
   return (
@@ -20,7 +21,8 @@ function detectLanguage(): LanguageCode {
 
 /** Loads the active language's texts and sets <html lang dir>. Call once before rendering. */
 export async function initI18n(): Promise<void> {
-  active = detectLanguage();
+  const active = detectLanguage();
+  setActiveLanguage(active);
   const load = loaders[`./locales/${active}.json`] ?? loaders[`./locales/${defaultLanguage}.json`];
   const translation = load ? await load() : {};
   await i18next.use(initReactI18next).init({
@@ -34,17 +36,9 @@ export async function initI18n(): Promise<void> {
   document.documentElement.dir = rtlLanguages.includes(active) ? 'rtl' : 'ltr';
 }
 
-export function currentLanguage(): LanguageCode {
-  return active;
-}
-
 /** Saves the language, relaunches at the index page and reloads (spec §2). */
 export function changeLanguage(code: LanguageCode): void {
   writeStorage(storageKeys.lang, code);
   window.location.replace(`${window.location.pathname}${window.location.search}#/`);
   window.location.reload();
 }
-
-/** Translation outside React (API client, flows). */
-export const t = (key: string, options?: Record<string, unknown>): string =>
-  i18next.t(key, options ?? {}) as string;

@@ -1,4 +1,4 @@
-import { currentLanguage, t } from '../i18n';
+import { currentLanguage, t } from '../i18n/translate';
 import { reportReachable, reportUnreachable } from './connectivity';
 import { clearSession, getToken } from './session';
 import { toast } from './ui/toast';

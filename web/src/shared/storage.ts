@@ -1,4 +1,4 @@
-/** Every localStorage key the app uses (spec §3 plus the pending invitation address). */
+/** Every localStorage key the app uses (spec §3 plus the pending invitation). */
 export const storageKeys = {
   lang: 'lang',
   token: 'token',
@@ -6,7 +6,10 @@ export const storageKeys = {
   userAddress: 'userAddress',
   loginInfo: 'loginInfo',
   networkType: 'networkType',
-  /** Upline address that arrived in the `code` URL parameter, used at login and when binding. */
+  /**
+   * Invitation that arrived in the `code` URL parameter: the upline's address, or the inviter's
+   * InviteCode until the server resolved it (shared/invitation.ts). Used at login and when binding.
+   */
   inviteCode: 'inviteCode',
 } as const;
 

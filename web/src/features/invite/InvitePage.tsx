@@ -1,5 +1,112 @@
-import { ComingSoon } from '../../shared/ui/Placeholder';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { navigate } from '../../app/router';
+import { useInviteInfo } from '../../shared/data/endpoints';
+import { useSession } from '../../shared/session';
+import { useTokenFormat } from '../../shared/tokens';
+import { ConnectPrompt, ErrorState, LoadingState } from '../../shared/ui/DataViews';
+import { Modal } from '../../shared/ui/Modal';
+import { toast } from '../../shared/ui/toast';
+import { copyText } from './clipboard';
+import { QrCode } from './QrCode';
 
 export default function InvitePage() {
-  return <ComingSoon titleKey="nav.invite" />;
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const info = useInviteInfo();
+  const fmt = useTokenFormat();
+  const number = new Intl.NumberFormat(i18n.language);
+  // The link to copy by hand when the browser would not copy it (some in-app wallet browsers).
+  const [manualCopy, setManualCopy] = useState<string | null>(null);
+
+  if (!session) return <ConnectPrompt />;
+  if (info.isPending) return <LoadingState />;
+  if (!info.data) return <ErrorState onRetry={() => info.refetch()} />;
+  const data = info.data;
+
+  const copy = async () => {
+    if (await copyText(data.link)) toast(t('invite.copied'));
+    else setManualCopy(data.link);
+  };
+
+  return (
+    <div className="invite">
+      {manualCopy !== null ? (
+        <Modal open onClose={() => setManualCopy(null)} title={t('dialog.tip')}>
+          <p>{t('invite.copyFailed')}</p>
+          <input
+            className="field__input mono"
+            data-testid="copy-by-hand"
+            aria-label={t('invite.yourLink')}
+            readOnly
+            value={manualCopy}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => setManualCopy(null)}>
+              {t('common.confirm')}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+      <section className="card invite__link-card" aria-labelledby="invite-link-title">
+        <h2 className="card__title" id="invite-link-title">
+          {t('invite.yourLink')}
+        </h2>
+        <p className="mono invite__link" data-testid="invite-link">
+          {data.link}
+        </p>
+        <p className="muted small">
+          {t('invite.yourCode')}{' '}
+          <span className="mono" data-testid="invite-code">
+            {data.inviteCode}
+          </span>
+        </p>
+        <button type="button" className="button button--block" onClick={() => void copy()}>
+          {t('invite.copy')}
+        </button>
+        <div className="invite__qr">
+          <QrCode text={data.link} label={t('invite.qrLabel')} />
+        </div>
+        <p className="muted small">{t('invite.howItWorks')}</p>
+        {!data.inTree ? (
+          <p className="notice-line" role="note" data-testid="invite-not-in-tree">
+            {t('invite.notInTree')}
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="invite-rewards-title">
+        <h2 className="card__title" id="invite-rewards-title">
+          {t('invite.rewards')}
+        </h2>
+        <dl className="stats">
+          <div className="stats__item">
+            <dt>{t('invite.referralRewards')}</dt>
+            <dd data-testid="invite-referral">{fmt.withSymbol(data.rewards.referral, 'reward')}</dd>
+          </div>
+          <div className="stats__item">
+            <dt>{t('invite.teamRewards')}</dt>
+            <dd data-testid="invite-team">{fmt.withSymbol(data.rewards.team, 'reward')}</dd>
+          </div>
+          <div className="stats__item">
+            <dt>{t('invite.directMembers')}</dt>
+            <dd data-testid="invite-direct-members">{number.format(data.directMembers)}</dd>
+          </div>
+          <div className="stats__item">
+            <dt>{t('invite.teamMembers')}</dt>
+            <dd data-testid="invite-team-members">{number.format(data.teamMembers)}</dd>
+          </div>
+        </dl>
+        <p className="muted small">{t('invite.rewardsNote')}</p>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => navigate('/pages/teams/teams')}
+        >
+          {t('nav.team')}
+        </button>
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,20 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
-import { ComingSoon } from '../../shared/ui/Placeholder';
+import { useStakingAccount, useStakingValues, useUsdcBalance } from '../../shared/chain/reads';
+import { getDeployment } from '../../shared/contracts';
+import { useRewardSymbol } from '../../shared/tokens';
+import { formatAmount, toInputAmount } from '../../shared/format';
+import { useNetwork } from '../../shared/network';
+import { useSession } from '../../shared/session';
+import { exclusive, useTxBusy } from '../../shared/tx/progress';
+import { useTx } from '../../shared/tx/useTx';
+import { AmountInput } from '../../shared/ui/AmountInput';
+import { toast } from '../../shared/ui/toast';
+import { MembershipSection } from './membership/MembershipSection';
+import { claimDividendsSteps, withdrawRewardCoinSteps, withdrawSteps } from './mineFlow';
+import { MineSummary } from './MineSummaries';
+import { validateWithdrawAmount } from './validation';
 
 const links = [
   { path: '/pages/invite/invite', titleKey: 'nav.invite' },
@@ -12,12 +26,254 @@ const links = [
   { path: '/pages/notice/notice', titleKey: 'nav.notice' },
 ];
 
+/** Personal centre: balances read from the chain, withdraw, dividends, memberships, the records. */
 export default function MinePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const network = useNetwork();
+  const deployment = getDeployment(network.chainId);
+  const user = session?.userAddress;
+  const runTx = useTx();
+  const busy = useTxBusy();
+
+  const balance = useUsdcBalance(network, deployment, user);
+  const account = useStakingAccount(network, deployment, user);
+  const params = useStakingValues(network, deployment, ['minWithdrawal']);
+  const rewardSymbol = useRewardSymbol(network, deployment);
+  const [amountText, setAmountText] = useState('');
+
+  const usdcDecimals = deployment?.usdcDecimals ?? 6;
+  const rewardDecimals = deployment?.rewardTokenDecimals ?? 18;
+  const symbol = rewardSymbol ?? t('list.rewardCoin');
+  const lang = i18n.language;
+  const minimum = params.data?.minWithdrawal;
+  const a = account.data;
+
+  const shown = (
+    value: bigint | undefined,
+    decimals: number,
+    failed: boolean,
+    digits = 6,
+  ): string =>
+    !session || !deployment
+      ? '--'
+      : value !== undefined
+        ? formatAmount(value, decimals, digits, lang)
+        : failed
+          ? t('serve.readFailed')
+          : t('loading.loading');
+
+  const onWithdraw = () =>
+    exclusive(async () => {
+      if (!session || !user) return toast(t('toast.connectWallet'));
+      if (!deployment || !a || minimum === undefined) return toast(t('toast.queryFailed'));
+      const validation = validateWithdrawAmount(amountText, usdcDecimals, a.withdrawable, minimum);
+      if (!validation.ok)
+        return toast(t(validation.errorKey, { min: formatAmount(minimum, usdcDecimals, 6, lang) }));
+      const done = await runTx({
+        network,
+        user,
+        summary: (
+          <MineSummary
+            kind="withdraw"
+            network={network}
+            deployment={deployment}
+            user={user}
+            amount={validation.amount}
+            decimals={usdcDecimals}
+            symbol="USDC"
+          />
+        ),
+        success: 'toast.txSucceeded',
+        failure: 'toast.txFailed',
+        steps: (tx) => withdrawSteps(tx, deployment, validation.amount),
+      });
+      if (done) setAmountText('');
+    });
+
+  const onWithdrawCoin = () =>
+    exclusive(async () => {
+      if (!session || !user) return toast(t('toast.connectWallet'));
+      if (!deployment || !a) return toast(t('toast.queryFailed'));
+      if (a.earned === 0n) return toast(t('mine.errors.nothingEarned'));
+      await runTx({
+        network,
+        user,
+        summary: (
+          <MineSummary
+            kind="withdrawCoin"
+            network={network}
+            deployment={deployment}
+            user={user}
+            amount={a.earned}
+            decimals={rewardDecimals}
+            symbol={symbol}
+          />
+        ),
+        success: 'toast.txSucceeded',
+        failure: 'toast.txFailed',
+        steps: (tx) => withdrawRewardCoinSteps(tx, deployment, a.earned),
+      });
+    });
+
+  const onClaim = () =>
+    exclusive(async () => {
+      if (!session || !user) return toast(t('toast.connectWallet'));
+      if (!deployment || !a) return toast(t('toast.queryFailed'));
+      await runTx({
+        network,
+        user,
+        summary: (
+          <MineSummary
+            kind="claim"
+            network={network}
+            deployment={deployment}
+            user={user}
+            amount={a.pendingDividend}
+            decimals={usdcDecimals}
+            symbol="USDC"
+          />
+        ),
+        success: 'toast.txSucceeded',
+        failure: 'toast.txFailed',
+        steps: (tx) => claimDividendsSteps(tx, deployment),
+      });
+    });
+
   return (
-    <>
-      <ComingSoon titleKey="nav.mine" />
-      <nav className="card link-list" aria-label={t('nav.mine')}>
+    <div className="mine">
+      {!deployment ? (
+        <section className="card">
+          <p>{t('serve.notDeployed', { network: network.label })}</p>
+        </section>
+      ) : null}
+      {!session ? (
+        <section className="card">
+          <p className="muted">{t('mine.connectToSee')}</p>
+        </section>
+      ) : (
+        <section className="card">
+          <h2 className="card__label">{t('mine.address')}</h2>
+          <p className="mono" data-testid="mine-address">
+            {session.userAddress}
+          </p>
+        </section>
+      )}
+
+      <section className="card balance-grid" aria-label={t('mine.balances')}>
+        <div>
+          <h2 className="card__label">{t('mine.walletBalance')}</h2>
+          <p className="balance-card__value">
+            <span data-testid="mine-wallet-usdc">
+              {shown(balance.data, usdcDecimals, balance.isError)}
+            </span>{' '}
+            <span className="muted">USDC</span>
+          </p>
+        </div>
+        <div>
+          <h2 className="card__label">{t('mine.withdrawable')}</h2>
+          <p className="balance-card__value">
+            <span data-testid="mine-withdrawable">
+              {shown(a?.withdrawable, usdcDecimals, account.isError)}
+            </span>{' '}
+            <span className="muted">USDC</span>
+          </p>
+        </div>
+        <p className="muted small balance-grid__note">
+          {t('mine.balancesSource', { network: network.label })}
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="withdraw-title">
+        <h2 className="card__title" id="withdraw-title">
+          {t('mine.withdrawTitle')}
+        </h2>
+        <AmountInput
+          label={t('mine.withdrawAmount')}
+          value={amountText}
+          onChange={setAmountText}
+          decimals={usdcDecimals}
+          placeholder={t('mine.withdrawPlaceholder')}
+          suffix="USDC"
+          maxLabel={t('common.max')}
+          onMax={() => {
+            if (a) setAmountText(toInputAmount(a.withdrawable, usdcDecimals));
+          }}
+        />
+        <p className="muted small" data-testid="mine-min-withdrawal">
+          {minimum !== undefined
+            ? t('mine.minimumHint', { min: formatAmount(minimum, usdcDecimals, 6, lang) })
+            : t('loading.loading')}
+        </p>
+        <button
+          type="button"
+          className="button button--block"
+          disabled={busy}
+          onClick={() => void onWithdraw()}
+        >
+          {t('mine.withdraw')}
+        </button>
+      </section>
+
+      {session && deployment ? (
+        <section className="card" aria-labelledby="earnings-title">
+          <h2 className="card__title" id="earnings-title">
+            {t('mine.earnings')}
+          </h2>
+          <div className="row-between">
+            <span>
+              {t('mine.dividend')}:{' '}
+              <span data-testid="mine-dividend">
+                {shown(a?.pendingDividend, usdcDecimals, account.isError)}
+              </span>{' '}
+              USDC
+            </span>
+            {a && a.pendingDividend > 0n ? (
+              <button
+                type="button"
+                className="button button--small"
+                disabled={busy}
+                onClick={() => void onClaim()}
+              >
+                {t('mine.claim')}
+              </button>
+            ) : null}
+          </div>
+          {a && a.pendingDividend === 0n ? (
+            <p className="muted small">{t('mine.noDividend')}</p>
+          ) : null}
+          <div className="row-between">
+            <span>
+              {t('mine.earnedCoin')}:{' '}
+              <span data-testid="mine-earned">
+                {shown(a?.earned, rewardDecimals, account.isError, 8)}
+              </span>{' '}
+              {symbol}
+            </span>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={busy || !a || a.earned === 0n}
+              onClick={() => void onWithdrawCoin()}
+            >
+              {t('mine.withdrawCoin', { symbol })}
+            </button>
+          </div>
+          <p className="muted small">{t('mine.withdrawCoinHint', { symbol })}</p>
+        </section>
+      ) : null}
+
+      {deployment ? (
+        <MembershipSection
+          network={network}
+          deployment={deployment}
+          user={user}
+          account={a}
+          usdcBalance={balance.data}
+        />
+      ) : null}
+
+      <nav className="card link-list" aria-label={t('mine.records')}>
         {links.map((link) => (
           <button
             type="button"
@@ -32,6 +288,6 @@ export default function MinePage() {
           </button>
         ))}
       </nav>
-    </>
+    </div>
   );
 }

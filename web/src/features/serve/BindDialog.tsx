@@ -1,24 +1,28 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAddress } from 'viem';
-import { readStorage, storageKeys } from '../../shared/storage';
-import { runTxFlow } from '../../shared/tx';
-import { confirmDialog } from '../../shared/ui/confirm';
+import { usePendingInvitation } from '../../shared/invitation';
+import { exclusive, useTxBusy } from '../../shared/tx/progress';
+import { useTx } from '../../shared/tx/useTx';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { Modal } from '../../shared/ui/Modal';
 import { toast } from '../../shared/ui/toast';
-import { bindUpline, checkUpline, type StakeContext } from './stakeFlow';
+import { bindSteps, checkUpline, type StakeContext } from './stakeFlow';
 import { BindSummary } from './StakeSummary';
 
 /**
  * Shown before the first stake of a user without an upline: the invitation address (prefilled
- * from the `code` link parameter) is bound on chain with bindSuperior.
+ * from the `code` link parameter, an address or an InviteCode) is bound on chain with bindSuperior.
  */
 export function BindDialog(props: { ctx: StakeContext; onClose: () => void; onBound: () => void }) {
   const { t } = useTranslation();
   const { ctx, onClose, onBound } = props;
-  const [upline, setUpline] = useState(() => readStorage(storageKeys.inviteCode) ?? '');
-  const [busy, setBusy] = useState(false);
+  // Prefilled from the invite link (an InviteCode is resolved to its address); typing overrides it.
+  const invitation = usePendingInvitation();
+  const [typed, setUpline] = useState<string | null>(null);
+  const upline = typed ?? invitation ?? '';
+  const busy = useTxBusy();
+  const runTx = useTx();
   const inputId = useId();
 
   const submit = async () => {
@@ -27,8 +31,7 @@ export function BindDialog(props: { ctx: StakeContext; onClose: () => void; onBo
       toast(t('bind.errors.empty'));
       return;
     }
-    setBusy(true);
-    try {
+    const bound = await exclusive(async () => {
       showLoading(t('loading.querying'));
       let check;
       try {
@@ -43,21 +46,17 @@ export function BindDialog(props: { ctx: StakeContext; onClose: () => void; onBo
       if (check === 'self') return toast(t('bind.errors.self'));
       if (check === 'notInTree') return toast(t('bind.errors.notInTree'));
       const address = getAddress(value);
-      const ok = await confirmDialog({
-        title: t('dialog.confirmOperation'),
-        content: <BindSummary deployment={ctx.deployment} upline={address} />,
-        confirmText: t('common.confirm'),
-        cancelText: t('common.cancel'),
-      });
-      if (!ok) return;
-      const bound = await runTxFlow(() => bindUpline(ctx, address), {
+      return runTx({
+        network: ctx.network,
+        user: ctx.user,
+        summary: <BindSummary deployment={ctx.deployment} upline={address} />,
         success: 'toast.bindSucceeded',
         failure: 'toast.bindFailed',
+        steps: (tx) => bindSteps(tx, ctx.deployment, address),
       });
-      if (bound) onBound();
-    } finally {
-      setBusy(false);
-    }
+    });
+    // After the flow has let go of the buttons: the stake that needed the binding goes on.
+    if (bound) onBound();
   };
 
   return (

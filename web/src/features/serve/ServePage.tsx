@@ -1,23 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useConnection } from 'wagmi';
+import {
+  chainKeys,
+  useChainTime,
+  useStakingValues,
+  useUsdcBalance,
+} from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
 import { bpsToPercent, formatAmount, formatDateTime, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
-import { runTxFlow } from '../../shared/tx';
+import { exclusive, useTxBusy } from '../../shared/tx/progress';
+import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
-import { confirmDialog } from '../../shared/ui/confirm';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getConnectedWallet } from '../../shared/wallet/client';
 import { switchToSelected } from '../wallet/session-actions';
 import { BindDialog } from './BindDialog';
-import { needsUpline, stakeFlow, type StakeContext } from './stakeFlow';
-import { StakeSummary } from './StakeSummary';
-import { serveKeys, usePlans, usePositions, useUsdcBalance, type PlanView } from './useServeData';
-import { validateStakeAmount } from './validation';
+import { needsUpline, stakeSteps, withdrawPrincipalSteps, type StakeContext } from './stakeFlow';
+import { StakeSummary, WithdrawPrincipalSummary } from './StakeSummary';
+import {
+  serveKeys,
+  usePlans,
+  usePositions,
+  type PlanView,
+  type PositionView,
+} from './useServeData';
+import { stakeAddressProblem, validateStakeAmount } from './validation';
 
 export default function ServePage() {
   const { t, i18n } = useTranslation();
@@ -33,29 +45,39 @@ export default function ServePage() {
   const balance = useUsdcBalance(network, deployment, user);
   const plans = usePlans(network, deployment);
   const positions = usePositions(network, deployment, user, plans.data);
-  const now = useNow(30_000);
+  const pool = useStakingValues(network, deployment, ['paused']);
+  const paused = pool.data?.paused === true;
+  const now = useChainTime(network);
+  const runTx = useTx();
+  const busy = useTxBusy();
 
   const [amountText, setAmountText] = useState('');
   const [chosenPlanId, setChosenPlanId] = useState<number | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
   const [bindCtx, setBindCtx] = useState<StakeContext | null>(null);
   const pending = useRef<{ plan: PlanView; amount: bigint } | null>(null);
 
-  const openPlans = plans.data?.filter((p) => p.open) ?? [];
+  // The plan the user picked stays picked even if it closes meanwhile (Stake then says
+  // 'Subscription has ended'), rather than the stake silently going into another plan.
   const plan =
-    plans.data?.find((p) => p.id === chosenPlanId && p.open) ?? openPlans[0] ?? undefined;
+    (chosenPlanId !== undefined ? plans.data?.find((p) => p.id === chosenPlanId) : undefined) ??
+    plans.data?.find((p) => p.open);
   const wrongChain =
     session !== null &&
     connection.status === 'connected' &&
     connection.chainId !== undefined &&
     connection.chainId !== network.chainId;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: serveKeys.all });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: serveKeys.all }),
+      queryClient.invalidateQueries({ queryKey: chainKeys.all }),
+    ]);
 
   const confirmAndStake = async (ctx: StakeContext, chosen: PlanView, amount: bigint) => {
-    const ok = await confirmDialog({
-      title: t('dialog.confirmOperation'),
-      content: (
+    const done = await runTx({
+      network,
+      user: ctx.user,
+      summary: (
         <StakeSummary
           network={network}
           deployment={ctx.deployment}
@@ -63,29 +85,46 @@ export default function ServePage() {
           termDays={chosen.termDays}
         />
       ),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    const done = await runTxFlow(() => stakeFlow(ctx, chosen.id, amount), {
-      success: 'toast.txSucceeded',
-      failure: 'toast.txFailed',
+      // Spec §4/§8: staking is the 'recharge' flow, with its own outcome toasts.
+      success: 'toast.rechargeSucceeded',
+      failure: 'toast.rechargeFailed',
+      steps: (tx) => stakeSteps(tx, ctx, chosen.id, amount),
     });
     if (done) setAmountText('');
-    await refresh();
   };
+
+  const onWithdrawPrincipal = (position: PositionView, early: boolean) =>
+    exclusive(async () => {
+      if (!session || !user || !deployment) return toast(t('toast.connectWallet'));
+      await runTx({
+        network,
+        user,
+        summary: (
+          <WithdrawPrincipalSummary
+            network={network}
+            deployment={deployment}
+            amount={position.amount}
+            early={early}
+          />
+        ),
+        success: 'toast.txSucceeded',
+        failure: 'toast.txFailed',
+        steps: (tx) => withdrawPrincipalSteps(tx, deployment, position.id),
+      });
+    });
 
   const onStake = async () => {
     if (!session || !user) return toast(t('toast.connectWallet'));
     if (!deployment) return toast(t('serve.notDeployed', { network: network.label }));
+    const addressProblem = stakeAddressProblem(deployment);
+    if (addressProblem) return toast(t(addressProblem));
     // Without a balance read we cannot tell "too much" from "not loaded": say the query failed.
     if (balance.data === undefined) return toast(t('toast.queryFailed'));
     const validation = validateStakeAmount(amountText, decimals, balance.data);
     if (!validation.ok) return toast(t(validation.errorKey));
-    if (!plan) return toast(t('serve.subscriptionEnded'));
+    if (!plan || !plan.open) return toast(t('serve.subscriptionEnded'));
 
-    setBusy(true);
-    try {
+    await exclusive(async () => {
       try {
         await getConnectedWallet(config, user);
       } catch {
@@ -107,9 +146,7 @@ export default function ServePage() {
         return;
       }
       await confirmAndStake(ctx, plan, validation.amount);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const onBound = async () => {
@@ -118,12 +155,7 @@ export default function ServePage() {
     const next = pending.current;
     pending.current = null;
     if (!ctx || !next) return;
-    setBusy(true);
-    try {
-      await confirmAndStake(ctx, next.plan, next.amount);
-    } finally {
-      setBusy(false);
-    }
+    await exclusive(() => confirmAndStake(ctx, next.plan, next.amount));
   };
 
   const balanceText =
@@ -234,9 +266,17 @@ export default function ServePage() {
         {positions.data && positions.data.length === 0 ? (
           <p className="muted">{t('serve.noHistory')}</p>
         ) : null}
+        {paused ? (
+          <p className="banner-note" data-testid="paused-note">
+            {t('serve.principal.pausedBanner')}
+          </p>
+        ) : null}
         <ul className="position-list">
           {positions.data?.map((position) => {
-            const finished = position.withdrawn || now / 1000 >= position.endTime;
+            const ended = now >= position.endTime;
+            const finished = position.withdrawn || ended;
+            // Exit always works (DESIGN §1.4): after the term, or at once while the pool is paused.
+            const canWithdraw = !position.withdrawn && (ended || paused);
             return (
               <li key={position.id} className="position" data-testid="position-row">
                 <div className="position__head">
@@ -249,7 +289,11 @@ export default function ServePage() {
                     className={`status ${finished ? 'status--done' : 'status--active'}`}
                     data-testid="position-status"
                   >
-                    {finished ? t('serve.status.finished') : t('serve.status.mining')}
+                    {position.withdrawn
+                      ? t('serve.status.released')
+                      : finished
+                        ? t('serve.status.finished')
+                        : t('serve.status.mining')}
                   </span>
                 </div>
                 <dl className="position__grid">
@@ -262,6 +306,17 @@ export default function ServePage() {
                   <dt>{t('serve.endTime')}</dt>
                   <dd>{formatDateTime(position.endTime, i18n.language)}</dd>
                 </dl>
+                {canWithdraw ? (
+                  <button
+                    type="button"
+                    className="button button--small button--secondary position__action"
+                    data-testid="withdraw-principal"
+                    disabled={busy}
+                    onClick={() => void onWithdrawPrincipal(position, !ended)}
+                  >
+                    {t('serve.principal.withdraw')}
+                  </button>
+                ) : null}
               </li>
             );
           })}
@@ -280,14 +335,4 @@ export default function ServePage() {
       ) : null}
     </div>
   );
-}
-
-/** The current time, refreshed every `intervalMs` (a position turns 'Finished' without a reload). */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }

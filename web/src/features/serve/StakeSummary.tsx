@@ -2,6 +2,7 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { formatAmount } from '../../shared/format';
+import { TxSummary } from '../../shared/tx/TxSummary';
 
 /** DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt. */
 export function StakeSummary(props: {
@@ -15,25 +16,22 @@ export function StakeSummary(props: {
   const decimals = deployment.usdcDecimals;
   const shown = `${formatAmount(amount, decimals, decimals, i18n.language)} USDC`;
   return (
-    <div className="summary" data-testid="stake-summary">
-      <p>{t('serve.summary.intro', { amount: shown, days: termDays })}</p>
-      <dl className="summary__list">
-        <dt>{t('serve.summary.contract')}</dt>
-        <dd className="mono">{deployment.staking}</dd>
-        <dt>{t('serve.summary.token')}</dt>
-        <dd className="mono">{deployment.usdc}</dd>
-        <dt>{t('serve.summary.network')}</dt>
-        <dd>{network.label}</dd>
-        <dt>{t('serve.summary.amount')}</dt>
-        <dd>{shown}</dd>
-      </dl>
-      <p>
-        {deployment.usdcHasPermit
+    <TxSummary
+      testId="stake-summary"
+      intro={t('serve.summary.intro', { amount: shown, days: termDays })}
+      rows={[
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('serve.summary.token'), value: deployment.usdc, mono: true },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.summary.amount'), value: shown },
+      ]}
+      notes={[
+        deployment.usdcHasPermit
           ? t('serve.summary.permitSteps', { amount: shown })
-          : t('serve.summary.approveSteps', { amount: shown })}
-      </p>
-      <p className="muted">{t('serve.summary.exit', { days: termDays })}</p>
-    </div>
+          : t('serve.summary.approveSteps', { amount: shown }),
+        t('serve.summary.exit', { days: termDays }),
+      ]}
+    />
   );
 }
 
@@ -41,15 +39,38 @@ export function StakeSummary(props: {
 export function BindSummary(props: { deployment: ChainDeployment; upline: string }) {
   const { t } = useTranslation();
   return (
-    <div className="summary" data-testid="bind-summary">
-      <p>{t('bind.summary.intro')}</p>
-      <dl className="summary__list">
-        <dt>{t('serve.summary.contract')}</dt>
-        <dd className="mono">{props.deployment.staking}</dd>
-        <dt>{t('bind.inviteAddress')}</dt>
-        <dd className="mono">{props.upline}</dd>
-      </dl>
-      <p className="muted">{t('bind.summary.permanent')}</p>
-    </div>
+    <TxSummary
+      testId="bind-summary"
+      intro={t('bind.summary.intro')}
+      rows={[
+        { label: t('serve.summary.contract'), value: props.deployment.staking, mono: true },
+        { label: t('bind.inviteAddress'), value: props.upline, mono: true },
+      ]}
+      notes={[t('bind.summary.permanent')]}
+    />
+  );
+}
+
+/** The same, for taking a position's principal out (after its term, or early while paused). */
+export function WithdrawPrincipalSummary(props: {
+  network: NetworkInfo;
+  deployment: ChainDeployment;
+  amount: bigint;
+  early: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const { network, deployment, amount, early } = props;
+  const shown = `${formatAmount(amount, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language)} USDC`;
+  return (
+    <TxSummary
+      testId="withdraw-principal-summary"
+      intro={t('serve.principal.summary', { amount: shown })}
+      rows={[
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.summary.amount'), value: shown },
+      ]}
+      notes={[early ? t('serve.principal.pausedNote') : t('serve.principal.finishedNote')]}
+    />
   );
 }

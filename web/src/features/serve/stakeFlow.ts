@@ -2,10 +2,10 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { permitTypedData } from '@app/contracts/permit';
 import { isAddress, parseSignature, zeroAddress, type Address } from 'viem';
 import type { Config } from 'wagmi';
+import { publicClientFor } from '../../shared/chain/client';
 import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
-import { stage, waitForSuccess } from '../../shared/tx';
-import { walletClientOn } from '../../shared/wallet/client';
-import { publicClientFor } from './useServeData';
+import { approveExactly } from '../../shared/tx/approve';
+import type { TxSteps } from '../../shared/tx/flow';
 
 export interface StakeContext {
   config: Config;
@@ -53,19 +53,16 @@ export async function checkUpline(ctx: StakeContext, upline: string): Promise<Up
   return inTree ? 'ok' : 'notInTree';
 }
 
-/** Sends bindSuperior(upline) from the user's wallet and waits for it ('Binding'). */
-export async function bindUpline(ctx: StakeContext, upline: Address): Promise<void> {
-  const wallet = await walletClientOn(ctx.config, ctx.network, ctx.user);
-  const client = publicClientFor(ctx.config, ctx.network.chainId);
-  await stage('loading.binding', async () => {
-    const hash = await wallet.writeContract({
-      address: ctx.deployment.staking,
+/** bindSuperior(upline) from the user's wallet ('Binding'). */
+export async function bindSteps(tx: TxSteps, deployment: ChainDeployment, upline: Address) {
+  await tx.send('loading.binding', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
       abi: stakingAbi,
       functionName: 'bindSuperior',
       args: [upline],
-    });
-    await waitForSuccess(client, hash);
-  });
+    }),
+  );
 }
 
 /**
@@ -73,21 +70,23 @@ export async function bindUpline(ctx: StakeContext, upline: Address): Promise<vo
  * ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
  * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.
  */
-export async function stakeFlow(ctx: StakeContext, planId: number, amount: bigint): Promise<void> {
-  const { config, network, deployment, user } = ctx;
-  const wallet = await walletClientOn(config, network, user);
-  const client = publicClientFor(config, network.chainId);
-
+export async function stakeSteps(
+  tx: TxSteps,
+  ctx: StakeContext,
+  planId: number,
+  amount: bigint,
+): Promise<void> {
+  const { network, deployment, user } = ctx;
   if (deployment.usdcHasPermit) {
     const deadline = BigInt(Math.floor(Date.now() / 1000) + PERMIT_TTL_SECONDS);
-    const signature = await stage('loading.authorizing', async () => {
-      const nonce = await client.readContract({
-        address: deployment.usdc,
-        abi: usdcAbi,
-        functionName: 'nonces',
-        args: [user],
-      });
-      return wallet.signTypedData({
+    const nonce = await tx.client.readContract({
+      address: deployment.usdc,
+      abi: usdcAbi,
+      functionName: 'nonces',
+      args: [user],
+    });
+    const signature = await tx.sign('loading.authorizing', () =>
+      tx.wallet.signTypedData({
         account: user,
         ...permitTypedData({
           token: deployment.usdc,
@@ -100,46 +99,44 @@ export async function stakeFlow(ctx: StakeContext, planId: number, amount: bigin
           nonce,
           deadline,
         }),
-      });
-    });
+      }),
+    );
     const { r, s, v, yParity } = parseSignature(signature);
     const vByte = v !== undefined ? Number(v) : 27 + yParity;
-    await stage('loading.paying', async () => {
-      const hash = await wallet.writeContract({
+    await tx.send('loading.paying', () =>
+      tx.wallet.writeContract({
         address: deployment.staking,
         abi: stakingAbi,
         functionName: 'stakeWithPermit',
         args: [BigInt(planId), amount, deadline, vByte, r, s],
-      });
-      await waitForSuccess(client, hash);
-    });
+      }),
+    );
     return;
   }
 
-  const allowance = await client.readContract({
-    address: deployment.usdc,
-    abi: usdcAbi,
-    functionName: 'allowance',
-    args: [user, deployment.staking],
-  });
-  if (allowance < amount) {
-    await stage('loading.authorizing', async () => {
-      const hash = await wallet.writeContract({
-        address: deployment.usdc,
-        abi: usdcAbi,
-        functionName: 'approve',
-        args: [deployment.staking, amount],
-      });
-      await waitForSuccess(client, hash);
-    });
-  }
-  await stage('loading.paying', async () => {
-    const hash = await wallet.writeContract({
+  await approveExactly(tx, deployment.usdc, deployment.staking, amount);
+  await tx.send('loading.paying', () =>
+    tx.wallet.writeContract({
       address: deployment.staking,
       abi: stakingAbi,
       functionName: 'stake',
       args: [BigInt(planId), amount],
-    });
-    await waitForSuccess(client, hash);
-  });
+    }),
+  );
+}
+
+/** withdrawPrincipal(id): the position's principal straight to the user's wallet. */
+export async function withdrawPrincipalSteps(
+  tx: TxSteps,
+  deployment: ChainDeployment,
+  positionId: number,
+): Promise<void> {
+  await tx.send('tx.stage.withdrawing', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'withdrawPrincipal',
+      args: [BigInt(positionId)],
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { validateStakeAmount } from './validation';
+import { stakeAddressProblem, validateStakeAmount } from './validation';
 
 const usdc6 = (whole: bigint) => whole * 10n ** 6n;
 
@@ -40,4 +40,15 @@ test('more than the balance is rejected; exactly the balance is fine (18 decimal
     ok: true,
     amount: 1505n * 10n ** 17n,
   });
+});
+
+test('an empty or zero authorization (staking) or transfer (USDC) address stops the stake', () => {
+  const staking = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+  const usdc = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+  assert.equal(stakeAddressProblem({ staking, usdc }), null);
+  for (const empty of [undefined, null, '', '0x', '0x0000000000000000000000000000000000000000']) {
+    assert.equal(stakeAddressProblem({ staking: empty, usdc }), 'toast.authAddressEmpty');
+    assert.equal(stakeAddressProblem({ staking, usdc: empty }), 'toast.transferAddressEmpty');
+  }
+  assert.equal(stakeAddressProblem({}), 'toast.authAddressEmpty', 'the spender is checked first');
 });

@@ -1,4 +1,4 @@
-import { parseUnits } from 'viem';
+import { isAddress, parseUnits, zeroAddress } from 'viem';
 
 /** Spec §5/§9: a stake must be greater than 100 USDC. */
 export const MIN_STAKE_WHOLE = 100n;
@@ -24,4 +24,21 @@ export function validateStakeAmount(
     return { ok: false, errorKey: 'serve.errors.minAmount' };
   if (amount > balance) return { ok: false, errorKey: 'serve.errors.exceedsBalance' };
   return { ok: true, amount };
+}
+
+/**
+ * Spec §5/§8 (stake): 'authorization address empty' and 'transfer address empty'. The
+ * authorization names the staking contract as the spender of exactly the amount (permit or
+ * approve); the amount moves through the USDC token contract. Both come from the generated
+ * contracts module; a deployment entry with either missing or zero sends nothing.
+ */
+export function stakeAddressProblem(deployment: {
+  staking?: string | null;
+  usdc?: string | null;
+}): 'toast.authAddressEmpty' | 'toast.transferAddressEmpty' | null {
+  const empty = (address: string | null | undefined) =>
+    !address || !isAddress(address) || address.toLowerCase() === zeroAddress;
+  if (empty(deployment.staking)) return 'toast.authAddressEmpty';
+  if (empty(deployment.usdc)) return 'toast.transferAddressEmpty';
+  return null;
 }

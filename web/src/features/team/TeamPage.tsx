@@ -1,5 +1,200 @@
-import { ComingSoon } from '../../shared/ui/Placeholder';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTeamMembers, useTeamSummary } from '../../shared/data/endpoints';
+import type { TeamMember, TeamSummary } from '../../shared/data/types';
+import { useSession } from '../../shared/session';
+import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';
+import {
+  AddressText,
+  ConnectPrompt,
+  ErrorState,
+  IndexedNote,
+  LoadingState,
+  RelativeTime,
+} from '../../shared/ui/DataViews';
+import { PagedList } from '../../shared/ui/PagedList';
+import { Tabs } from '../../shared/ui/Tabs';
+import { nextLevel } from './levels';
+
+type Depth = 1 | 2 | 3;
+const depths: Depth[] = [1, 2, 3];
 
 export default function TeamPage() {
-  return <ComingSoon titleKey="nav.team" />;
+  const session = useSession();
+  const summary = useTeamSummary();
+  const fmt = useTokenFormat();
+  if (!session) return <ConnectPrompt />;
+  return (
+    <div className="team">
+      {summary.isPending ? <LoadingState /> : null}
+      {summary.isError && !summary.data ? <ErrorState onRetry={() => summary.refetch()} /> : null}
+      {summary.data ? <Summary data={summary.data} fmt={fmt} /> : null}
+      <Members fmt={fmt} />
+      <IndexedNote indexed={summary.data?.indexed} />
+    </div>
+  );
+}
+
+function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const thresholds = data.thresholds.map((v) => toBigInt(v) ?? 0n);
+  const next = nextLevel(data.level, toBigInt(data.teamPerformance) ?? 0n, thresholds);
+  return (
+    <>
+      <section className="card" aria-labelledby="team-level-title">
+        <h2 className="card__title" id="team-level-title">
+          {t('team.levelTitle')}
+        </h2>
+        <p className="stat-big" data-testid="team-level">
+          {data.level > 0 ? t('team.level', { level: data.level }) : t('team.noLevel')}
+        </p>
+        {data.membership !== 'none' ? (
+          <p className="badge badge--member" data-testid="team-membership">
+            {t(`team.membership.${data.membership}`)}
+          </p>
+        ) : null}
+        <dl className="stats">
+          <div className="stats__item stats__item--wide">
+            <dt>{t('team.performance')}</dt>
+            <dd data-testid="team-performance">{fmt.withSymbol(data.teamPerformance, 'usdc')}</dd>
+          </div>
+        </dl>
+        {next ? (
+          <p className="muted small" data-testid="team-next-level">
+            {next.missing > 0n
+              ? t('team.nextLevel', {
+                  level: next.level,
+                  amount: fmt.withSymbol(next.missing, 'usdc', 2),
+                })
+              : t('team.nextLevelReached', { level: next.level })}
+          </p>
+        ) : (
+          <p className="muted small">{t('team.topLevel')}</p>
+        )}
+        <table className="thresholds" data-testid="team-thresholds">
+          <caption className="muted small">{t('team.thresholdsCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('team.levelColumn')}</th>
+              <th scope="col">{t('team.performance')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.thresholds.map((threshold, index) => (
+              <tr key={index} className={index + 1 === data.level ? 'is-current' : undefined}>
+                <th scope="row">{t('team.level', { level: index + 1 })}</th>
+                <td>{fmt.withSymbol(threshold, 'usdc', 2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted small">{t('team.feeFreeNote')}</p>
+      </section>
+
+      <section className="card" aria-labelledby="team-members-title">
+        <h2 className="card__title" id="team-members-title">
+          {t('team.members')}
+        </h2>
+        <dl className="stats">
+          {depths.map((depth) => {
+            const row = data.depths.find((d) => d.depth === depth);
+            return (
+              <div className="stats__item" key={depth}>
+                <dt>{t('team.depth', { depth })}</dt>
+                <dd data-testid={`team-depth-${depth}`}>
+                  {number.format(row?.members ?? 0)}
+                  <span className="muted small stats__sub">
+                    {t('team.activeStakeOf', {
+                      amount: fmt.withSymbol(row?.activeStake ?? '0', 'usdc', 2),
+                    })}
+                  </span>
+                </dd>
+              </div>
+            );
+          })}
+          <div className="stats__item">
+            <dt>{t('team.total')}</dt>
+            <dd data-testid="team-total">{number.format(data.members)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="team-earnings-title">
+        <h2 className="card__title" id="team-earnings-title">
+          {t('team.earnings')}
+        </h2>
+        <dl className="stats">
+          <div className="stats__item">
+            <dt>{t('team.referralCommission')}</dt>
+            <dd data-testid="team-commission-referral">
+              {fmt.withSymbol(data.commissions.referral, 'reward')}
+            </dd>
+          </div>
+          <div className="stats__item">
+            <dt>{t('team.teamCommission')}</dt>
+            <dd data-testid="team-commission-team">
+              {fmt.withSymbol(data.commissions.team, 'reward')}
+            </dd>
+          </div>
+          <div className="stats__item">
+            <dt>{t('team.shareholderDividend')}</dt>
+            <dd data-testid="team-dividend-shareholder">
+              {fmt.withSymbol(data.dividends.shareholder, 'usdc')}
+            </dd>
+          </div>
+          <div className="stats__item">
+            <dt>{t('team.ecologicalDividend')}</dt>
+            <dd data-testid="team-dividend-ecological">
+              {fmt.withSymbol(data.dividends.ecological, 'usdc')}
+            </dd>
+          </div>
+        </dl>
+        <p className="muted small">{t('team.earningsNote')}</p>
+      </section>
+    </>
+  );
+}
+
+function Members({ fmt }: { fmt: TokenFormat }) {
+  const { t } = useTranslation();
+  const [depth, setDepth] = useState<Depth>(1);
+  const members = useTeamMembers(depth);
+  return (
+    <section className="card" aria-labelledby="team-list-title">
+      <h2 className="card__title" id="team-list-title">
+        {t('team.memberList')}
+      </h2>
+      <Tabs
+        label={t('team.memberList')}
+        idPrefix="team-depth"
+        options={depths.map((d) => ({ value: d, label: t('team.depth', { depth: d }) }))}
+        value={depth}
+        onChange={setDepth}
+      >
+        <PagedList<TeamMember>
+          query={members}
+          itemKey={(member) => member.address}
+          label={t('team.depth', { depth })}
+          empty={t('team.noMembers')}
+          renderItem={(member) => (
+            <li className="row" data-testid="member-row">
+              <div className="row__head">
+                <AddressText address={member.address} testId="member-address" />
+                <RelativeTime iso={member.boundAt} />
+              </div>
+              <div className="row__meta muted small">
+                <span>
+                  {t('team.activeStake')} {fmt.withSymbol(member.activeStake, 'usdc', 2)}
+                </span>
+                <span>
+                  {t('team.totalStaked')} {fmt.withSymbol(member.totalStaked, 'usdc', 2)}
+                </span>
+              </div>
+            </li>
+          )}
+        />
+      </Tabs>
+    </section>
+  );
 }

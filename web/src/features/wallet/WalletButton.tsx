@@ -4,9 +4,10 @@ import { useConfig, type Connector } from 'wagmi';
 import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
-import { confirmDialog } from '../../shared/ui/confirm';
+import { confirmOrCancel, OperationCancelledError } from '../../shared/ui/confirm';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { Modal } from '../../shared/ui/Modal';
+import { toast } from '../../shared/ui/toast';
 import { trustDetectionLeft, waitForTrust } from './injectedWatch';
 import { absentWalletHref, knownIdFromFlags, type InjectedFlags } from './knownWallets';
 import { loginWith, logout } from './session-actions';
@@ -170,13 +171,18 @@ function AccountSheet({ address }: { address: string }) {
         className="button button--danger button--block"
         onClick={async () => {
           close();
-          const ok = await confirmDialog({
-            title: t('dialog.logout'),
-            content: t('dialog.confirmLogout'),
-            confirmText: t('common.confirm'),
-            cancelText: t('common.cancel'),
-          });
-          if (ok) await logout(config);
+          try {
+            await confirmOrCancel({
+              title: t('dialog.logout'),
+              content: t('dialog.confirmLogout'),
+              confirmText: t('common.confirm'),
+              cancelText: t('common.cancel'),
+            });
+          } catch (error) {
+            if (error instanceof OperationCancelledError) toast(t(error.messageKey));
+            return;
+          }
+          await logout(config);
         }}
       >
         {t('wallet.disconnect')}

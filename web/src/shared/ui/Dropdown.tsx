@@ -6,7 +6,10 @@ export interface DropdownOption<T extends string> {
 }
 
 export interface DropdownProps<T extends string> {
-  /** Accessible name of the trigger and the menu's visible title ('Select network'). */
+  /**
+   * The menu's visible title ('Select network'); the trigger's accessible name is this title
+   * followed by what the trigger shows (the current network), so it contains the visible text.
+   */
   title: string;
   trigger: ReactNode;
   options: readonly DropdownOption<T>[];
@@ -49,13 +52,13 @@ export function Dropdown<T extends string>({
       <button
         type="button"
         className="topbar__button"
-        aria-label={title}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         data-testid={testId}
         onClick={() => setOpen((o) => !o)}
       >
+        <span className="visually-hidden">{title}</span>
         {trigger}
       </button>
       {open ? (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { createStore, useStore } from '../store';
 
 const loadingStore = createStore<string | null>(null);
@@ -31,4 +32,14 @@ export function Spinner({ label }: { label: string }) {
       <span>{label}</span>
     </div>
   );
+}
+
+/** The Spinner, shown only once `delayMs` have passed (a fast load shows no flash). */
+export function DelayedSpinner({ label, delayMs }: { label: string; delayMs: number }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return shown ? <Spinner label={label} /> : null;
 }

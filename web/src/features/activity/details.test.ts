@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ActivityItem } from '../../shared/data/types';
+import { activityDetails, stakeEndMs } from './details';
+
+const item = (
+  type: ActivityItem['type'],
+  detail: Record<string, unknown> | null,
+): ActivityItem => ({
+  id: '1-0',
+  type,
+  token: null,
+  amount: null,
+  detail,
+  txHash: '0x',
+  blockNumber: 1,
+  time: '2026-01-01T00:00:00.000Z',
+});
+
+test('activityDetails names what each action did', () => {
+  assert.deepEqual(activityDetails(item('bind', { superior: '0xabc' })), [
+    { key: 'activity.detail.superior', values: {}, address: '0xabc' },
+  ]);
+  assert.deepEqual(
+    activityDetails(item('release', { positionId: 2, early: true, paid: false })).map((l) => l.key),
+    ['activity.detail.position', 'activity.detail.early', 'activity.detail.toBalance'],
+  );
+  assert.deepEqual(
+    activityDetails(
+      item('membership', { membership: 'founder', upgrade: true, treasury: '0x1' }),
+    ).map((l) => l.key),
+    ['activity.detail.upgrade', 'activity.detail.treasury'],
+  );
+  assert.deepEqual(
+    activityDetails(item('grant', { source: 'promotion' })).map((l) => l.key),
+    ['activity.detail.grant.promotion'],
+  );
+});
+
+test('activityDetails leaves out fields of the wrong type instead of guessing', () => {
+  assert.deepEqual(activityDetails(item('stake', { positionId: 'x', planId: null })), []);
+  assert.deepEqual(activityDetails(item('grant', { source: 'lottery' })), []);
+  assert.deepEqual(activityDetails(item('bind', null)), []);
+});
+
+test('stakeEndMs reads ISO text or unix seconds', () => {
+  assert.equal(
+    stakeEndMs(item('stake', { endTime: '2026-02-01T00:00:00.000Z' })),
+    Date.UTC(2026, 1, 1),
+  );
+  assert.equal(stakeEndMs(item('stake', { endTime: 1_767_225_600 })), 1_767_225_600_000);
+  assert.equal(stakeEndMs(item('stake', { endTime: 'soon' })), undefined);
+  assert.equal(stakeEndMs(item('bind', { endTime: 1 })), undefined);
+});

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../shared/appConfig';
+
+/** The operator's FAQ (GET /v1/index/config), labelled as the operator's content. */
+export function ExchangeFaq() {
+  const { t, i18n } = useTranslation();
+  const config = useAppConfig();
+  const faq = config.data?.operatorContent.faq;
+  return (
+    <section className="card" aria-labelledby="faq-title" data-testid="faq">
+      <h2 className="card__title" id="faq-title">
+        {t('exchange.faq.title')}
+      </h2>
+      <p className="muted small">
+        {faq?.updatedAt
+          ? t('exchange.faq.sourceUpdated', {
+              date: new Date(faq.updatedAt).toLocaleDateString(i18n.language),
+            })
+          : t('exchange.faq.source')}
+      </p>
+      {config.isLoading ? <p className="muted">{t('loading.loading')}</p> : null}
+      {config.isError ? <p className="muted">{t('toast.queryFailed')}</p> : null}
+      {faq && faq.items.length === 0 ? (
+        <p className="muted" data-testid="faq-empty">
+          {t('exchange.faq.empty')}
+        </p>
+      ) : null}
+      {faq?.items.map((item, index) => (
+        <details key={index} className="faq__item">
+          <summary>{item.question}</summary>
+          <p>{item.answer}</p>
+        </details>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { NetworkInfo } from '@app/contracts/chains';
+import { useTranslation } from 'react-i18next';
+import type { ChainDeployment } from '../../shared/contracts';
+import { bpsToPercent, formatAmount } from '../../shared/format';
+import { TxSummary } from '../../shared/tx/TxSummary';
+import type { ExchangeQuote } from './exchangeFlow';
+
+/** What `exchange(amountIn, minUsdcOut)` does, with the quote and the slippage guard. */
+export function ExchangeSummary(props: {
+  network: NetworkInfo;
+  deployment: ChainDeployment;
+  symbol: string;
+  amountIn: bigint;
+  quote: ExchangeQuote;
+  minUsdcOut: bigint;
+  toleranceBps: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const { network, deployment, symbol, amountIn, quote, minUsdcOut, toleranceBps } = props;
+  const usdc = (value: bigint) =>
+    `${formatAmount(value, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language)} USDC`;
+  const coin = `${formatAmount(amountIn, deployment.rewardTokenDecimals, deployment.rewardTokenDecimals, i18n.language)} ${symbol}`;
+  return (
+    <TxSummary
+      testId="exchange-summary"
+      intro={t('exchange.summary.intro', { amount: coin })}
+      rows={[
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('exchange.summary.pool'), value: deployment.pair, mono: true },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('exchange.summary.amountIn'), value: coin },
+        { label: t('exchange.quote.gross'), value: usdc(quote.grossUsdc) },
+        {
+          label: t('exchange.quote.fee', { rate: bpsToPercent(Number(quote.feeBps)) }),
+          value: usdc(quote.fee),
+        },
+        { label: t('exchange.quote.net'), value: usdc(quote.netUsdc), testId: 'summary-net' },
+        {
+          label: t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) }),
+          value: usdc(minUsdcOut),
+          testId: 'summary-min',
+        },
+      ]}
+      notes={[t('exchange.summary.guard'), t('exchange.summary.after')]}
+    />
+  );
+}
+
+/** What `harvest(user, ids)` does. */
+export function HarvestSummary(props: {
+  network: NetworkInfo;
+  deployment: ChainDeployment;
+  symbol: string;
+  pending: bigint;
+  positions: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const { network, deployment, symbol, pending, positions } = props;
+  const coin = `${formatAmount(pending, deployment.rewardTokenDecimals, 8, i18n.language)} ${symbol}`;
+  return (
+    <TxSummary
+      testId="harvest-summary"
+      intro={t('exchange.harvest.intro', { amount: coin, positions })}
+      rows={[
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('exchange.pendingMining'), value: coin },
+      ]}
+      notes={[t('exchange.harvest.uplines')]}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import type { Address, PublicClient } from 'viem';
+import { stakingAbi, type ChainDeployment } from '../../shared/contracts';
+import type { TxSteps } from '../../shared/tx/flow';
+
+/**
+ * Ids of the user's positions that still have mining to credit: principal not released and not
+ * all of the full-term reward credited yet. `harvest` skips released ones anyway; leaving out the
+ * rest keeps the transaction small.
+ */
+export async function positionsToHarvest(
+  client: PublicClient,
+  deployment: ChainDeployment,
+  user: Address,
+): Promise<bigint[]> {
+  const positions = await client.readContract({
+    address: deployment.staking,
+    abi: stakingAbi,
+    functionName: 'getPositions',
+    args: [user],
+  });
+  return positions.flatMap((p, id) =>
+    !p.withdrawn && p.rewardPaid < p.totalReward ? [BigInt(id)] : [],
+  );
+}
+
+/** harvest(user, ids): the mining accrued so far becomes exchangeable ('Collecting'). */
+export async function harvestSteps(tx: TxSteps, deployment: ChainDeployment, ids: bigint[]) {
+  await tx.send('tx.stage.collecting', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'harvest',
+      args: [tx.user, ids],
+    }),
+  );
+}
+
+/** exchange(amountIn, minUsdcOut): swap through the pool, net USDC to the withdrawable balance. */
+export async function exchangeSteps(
+  tx: TxSteps,
+  deployment: ChainDeployment,
+  amountIn: bigint,
+  minUsdcOut: bigint,
+) {
+  await tx.send('tx.stage.exchanging', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'exchange',
+      args: [amountIn, minUsdcOut],
+    }),
+  );
+}
+
+export interface ExchangeQuote {
+  grossUsdc: bigint;
+  feeBps: bigint;
+  fee: bigint;
+  netUsdc: bigint;
+}
+
+/** quoteExchange(user, amountIn) at the pool's current reserves. */
+export function readQuote(
+  client: PublicClient,
+  deployment: ChainDeployment,
+  user: Address,
+  amountIn: bigint,
+): Promise<ExchangeQuote> {
+  return client.readContract({
+    address: deployment.staking,
+    abi: stakingAbi,
+    functionName: 'quoteExchange',
+    args: [user, amountIn],
+  });
+}

@@ -1,0 +1,34 @@
+import type { NetworkInfo } from '@app/contracts/chains';
+import { useTranslation } from 'react-i18next';
+import type { ChainDeployment } from '../../shared/contracts';
+import { formatAmount } from '../../shared/format';
+import { TxSummary } from '../../shared/tx/TxSummary';
+
+/** A write of the Mine page: withdraw USDC, withdraw the reward coin, claim dividends. */
+export function MineSummary(props: {
+  kind: 'withdraw' | 'withdrawCoin' | 'claim';
+  network: NetworkInfo;
+  deployment: ChainDeployment;
+  user: string;
+  amount: bigint;
+  /** Decimals and symbol of `amount` (USDC, or the reward coin). */
+  decimals: number;
+  symbol: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { kind, network, deployment, user, amount, decimals, symbol } = props;
+  const shown = `${formatAmount(amount, decimals, decimals, i18n.language)} ${symbol}`;
+  return (
+    <TxSummary
+      testId={`${kind}-summary`}
+      intro={t(`mine.summary.${kind}`, { amount: shown })}
+      rows={[
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.summary.amount'), value: shown, testId: 'summary-amount' },
+        ...(kind === 'claim' ? [] : [{ label: t('mine.summary.to'), value: user, mono: true }]),
+      ]}
+      notes={[t(`mine.summary.${kind}Note`)]}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+/** Membership as the contract numbers it (enum Membership). */
+export const MEMBERSHIP = { none: 0, node: 1, founder: 2 } as const;
+
+export type Purchase = 'node' | 'founder' | 'upgrade';
+
+export interface MembershipParams {
+  nodePrice: bigint;
+  nodeLimit: bigint;
+  nodeSold: bigint;
+  founderPrice: bigint;
+  founderLimit: bigint;
+  founderSold: bigint;
+  paused: boolean;
+}
+
+/** What a purchase costs: the price, or for an upgrade the difference (never negative). */
+export function purchasePrice(kind: Purchase, p: MembershipParams): bigint {
+  if (kind === 'node') return p.nodePrice;
+  if (kind === 'founder') return p.founderPrice;
+  return p.founderPrice > p.nodePrice ? p.founderPrice - p.nodePrice : 0n;
+}
+
+/** Seats left (zero when sold out, also if a limit was lowered below the sold count). */
+export function remaining(limit: bigint, sold: bigint): bigint {
+  return sold >= limit ? 0n : limit - sold;
+}
+
+/**
+ * Why a purchase cannot be made now (a translation key), or null when it can: the contract's own
+ * checks (whenNotPaused, membership, sold out), so the button says why instead of reverting.
+ */
+export function purchaseBlocker(
+  kind: Purchase,
+  membership: number,
+  p: MembershipParams,
+): string | null {
+  if (p.paused) return 'nodes.blocked.paused';
+  if (kind === 'upgrade') {
+    if (membership !== MEMBERSHIP.node) return 'nodes.blocked.notNode';
+    return remaining(p.founderLimit, p.founderSold) === 0n ? 'nodes.blocked.founderSoldOut' : null;
+  }
+  if (membership !== MEMBERSHIP.none) return 'nodes.blocked.alreadyMember';
+  if (kind === 'node')
+    return remaining(p.nodeLimit, p.nodeSold) === 0n ? 'nodes.blocked.nodeSoldOut' : null;
+  return remaining(p.founderLimit, p.founderSold) === 0n ? 'nodes.blocked.founderSoldOut' : null;
+}

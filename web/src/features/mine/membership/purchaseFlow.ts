@@ -1,0 +1,30 @@
+import { stakingAbi, type ChainDeployment } from '../../../shared/contracts';
+import { approveExactly } from '../../../shared/tx/approve';
+import type { TxSteps } from '../../../shared/tx/flow';
+import type { Purchase } from './membership';
+
+const functionNames = {
+  node: 'purchaseNode',
+  founder: 'purchaseFounder',
+  upgrade: 'upgradeNodeToFounder',
+} as const;
+
+/**
+ * Approve exactly `price` to the staking contract (skipped when the allowance already covers it;
+ * 'Authorizing'), then purchase ('Paying'); the contract pays the treasury from the user's wallet.
+ */
+export async function purchaseSteps(
+  tx: TxSteps,
+  deployment: ChainDeployment,
+  kind: Purchase,
+  price: bigint,
+): Promise<void> {
+  await approveExactly(tx, deployment.usdc, deployment.staking, price);
+  await tx.send('loading.paying', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: functionNames[kind],
+    }),
+  );
+}

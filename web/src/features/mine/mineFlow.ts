@@ -1,0 +1,41 @@
+import { stakingAbi, type ChainDeployment } from '../../shared/contracts';
+import type { TxSteps } from '../../shared/tx/flow';
+
+/** withdraw(amount): withdrawable USDC to the user's own wallet ('Withdrawing'). */
+export async function withdrawSteps(tx: TxSteps, deployment: ChainDeployment, amount: bigint) {
+  await tx.send('tx.stage.withdrawing', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'withdraw',
+      args: [amount],
+    }),
+  );
+}
+
+/** withdrawRewardCoin(amount): earned reward coin to the wallet without the DEX ('Withdrawing'). */
+export async function withdrawRewardCoinSteps(
+  tx: TxSteps,
+  deployment: ChainDeployment,
+  amount: bigint,
+) {
+  await tx.send('tx.stage.withdrawing', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'withdrawRewardCoin',
+      args: [amount],
+    }),
+  );
+}
+
+/** claimDividends(): the membership's dividend to the withdrawable balance ('Claiming'). */
+export async function claimDividendsSteps(tx: TxSteps, deployment: ChainDeployment) {
+  await tx.send('tx.stage.claiming', () =>
+    tx.wallet.writeContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'claimDividends',
+    }),
+  );
+}

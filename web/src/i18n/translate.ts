@@ -1,0 +1,20 @@
+import i18next from 'i18next';
+import { defaultLanguage, type LanguageCode } from './languages';
+
+/**
+ * Translation outside React (API client, flows) and the active language, apart from index.ts so
+ * that modules using them load in Node's unit tests too (index.ts needs Vite's import.meta.glob).
+ */
+let active: LanguageCode = defaultLanguage;
+
+export function setActiveLanguage(code: LanguageCode): void {
+  active = code;
+}
+
+export function currentLanguage(): LanguageCode {
+  return active;
+}
+
+/** The text of `key` in the active language (the key itself before i18n has loaded). */
+export const t = (key: string, options?: Record<string, unknown>): string =>
+  i18next.isInitialized ? (i18next.t(key, options ?? {}) as string) : key;

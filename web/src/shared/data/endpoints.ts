@@ -1,0 +1,92 @@
+/**
+ * One hook per server route the data pages read (docs/CONTRACTS-OF-WORK.md). Each takes the
+ * network from the top bar (`chain=`) and the session from storage; see query.ts.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+import { serverKey, useServerList, useServerQuery } from './query';
+import { unreadKey } from './unread';
+import type {
+  ActivityItem,
+  ExchangePage,
+  HomeData,
+  IncomeDaily,
+  IncomePage,
+  IncomeSource,
+  IndexConfig,
+  IndexedPage,
+  InviteInfo,
+  Notice,
+  Page,
+  TeamMember,
+  TeamSummary,
+  WithdrawItem,
+} from './types';
+
+const SUMMARY_REFRESH_MS = 30_000;
+
+/** Pool, market and platform figures for everyone; `me` when signed in. */
+export const useHome = () =>
+  useServerQuery<HomeData>(
+    '/v1/index/home',
+    {},
+    { auth: false, refetchInterval: SUMMARY_REFRESH_MS },
+  );
+
+/** Deployment, chains and the operator's content (FAQ, features, partners). */
+export const useIndexConfig = () =>
+  useServerQuery<IndexConfig>('/v1/index/config', {}, { auth: false, chain: false });
+
+export const useIncomeList = (source: IncomeSource | 'all') =>
+  useServerList<IncomePage>('/v1/income/list', { source }, { auth: true });
+
+export const useIncomeDaily = (days: number) =>
+  useServerQuery<IncomeDaily>('/v1/income/daily', { days }, { auth: true });
+
+export const useActivityList = () =>
+  useServerList<IndexedPage<ActivityItem>>('/v1/activity/list', {}, { auth: true });
+
+export const useWithdrawList = () =>
+  useServerList<IndexedPage<WithdrawItem>>('/v1/withdraw/list', {}, { auth: true });
+
+export const useExchangeList = () =>
+  useServerList<ExchangePage>('/v1/exchange/list', {}, { auth: true });
+
+export const useTeamSummary = () =>
+  useServerQuery<TeamSummary>(
+    '/v1/team/summary',
+    {},
+    { auth: true, refetchInterval: SUMMARY_REFRESH_MS },
+  );
+
+export const useTeamMembers = (depth: 1 | 2 | 3) =>
+  useServerList<IndexedPage<TeamMember>>('/v1/team/members', { depth }, { auth: true });
+
+export const useInviteInfo = () =>
+  useServerQuery<InviteInfo>('/v1/invite/info', {}, { auth: true });
+
+/** Notices are the same on every network; the read marks come with a session. */
+export const useNoticeList = () =>
+  useServerList<Page<Notice>>('/v1/notice/list', {}, { auth: false, chain: false });
+
+export const useNoticeDetails = (id: number | undefined) =>
+  useServerQuery<Notice>(
+    '/v1/notice/details',
+    { id },
+    { auth: false, chain: false, enabled: id !== undefined },
+  );
+
+/** Marks one notice (or all) read, then refreshes the lists and the bell's badge. */
+export async function markNoticesRead(
+  queryClient: QueryClient,
+  which: { id: number } | { all: true },
+): Promise<{ marked: number; unread: number }> {
+  const result = await api.post<{ marked: number; unread: number }>(
+    '/v1/notice/read',
+    'id' in which ? { id: which.id } : { all: 1 },
+  );
+  queryClient.setQueriesData({ queryKey: unreadKey() }, { count: result.unread });
+  await queryClient.invalidateQueries({ queryKey: [...serverKey, '/v1/notice/list'] });
+  await queryClient.invalidateQueries({ queryKey: [...serverKey, '/v1/notice/details'] });
+  return result;
+}

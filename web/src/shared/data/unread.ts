@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api';
+import { useSession } from '../session';
+
+const UNREAD_REFRESH_MS = 60_000;
+
+/** Key of the unread count (kept apart from query.ts: the top bar is on the first visit). */
+export const unreadKey = (address?: string | null) =>
+  address === undefined
+    ? (['server', '/v1/notice/unread'] as const)
+    : (['server', '/v1/notice/unread', address] as const);
+
+/** Unread notices of the signed-in user (the bell's badge); undefined when signed out. */
+export function useUnreadCount(): number | undefined {
+  const session = useSession();
+  const address = session?.userAddress.toLowerCase() ?? null;
+  const query = useQuery({
+    queryKey: unreadKey(address),
+    enabled: session !== null,
+    refetchInterval: UNREAD_REFRESH_MS,
+    // Back in the app (another tab, another app on the phone): new notices show at once.
+    refetchOnWindowFocus: 'always',
+    queryFn: ({ signal }) =>
+      api.get<{ count: number }>('/v1/notice/unread', undefined, { toast: false, signal }),
+  });
+  return session ? query.data?.count : undefined;
+}

@@ -1,0 +1,66 @@
+import type { NetworkInfo } from '@app/contracts/chains';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getDeployment, type ChainDeployment } from './contracts';
+import type { TokenKind } from './data/types';
+import { formatAmount } from './format';
+import { useNetwork } from './network';
+import { toBigInt, tokenDecimals } from './tokenMath';
+import { readTokenSymbol } from './tokenSymbol';
+
+export { rewardValueInUsdc, toBigInt, tokenDecimals } from './tokenMath';
+
+export const USDC_SYMBOL = 'USDC';
+
+/**
+ * The reward coin's symbol as its contract reports it (`symbol()`), read once per network; undefined
+ * while loading or when it cannot be read (pages then say "reward coin").
+ */
+export function useRewardSymbol(
+  network: NetworkInfo,
+  deployment: ChainDeployment | undefined,
+): string | undefined {
+  const query = useQuery({
+    queryKey: ['token-symbol', network.chainId, deployment?.rewardToken],
+    enabled: deployment !== undefined,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    queryFn: ({ signal }) => readTokenSymbol(network.chainId, deployment!.rewardToken, signal),
+  });
+  return query.data;
+}
+
+/** Formats server amounts (base-unit strings) of the selected network's tokens for display. */
+export interface TokenFormat {
+  deployment: ChainDeployment | undefined;
+  symbol(token: TokenKind): string;
+  /** The amount alone, e.g. "1,234.5"; '--' when the network has no deployment or the text is bad. */
+  amount(value: string | bigint, token: TokenKind, maxFractionDigits?: number): string;
+  /** The amount with its token, e.g. "1,234.5 USDC". */
+  withSymbol(value: string | bigint, token: TokenKind, maxFractionDigits?: number): string;
+}
+
+export function useTokenFormat(): TokenFormat {
+  const { t, i18n } = useTranslation();
+  const network = useNetwork();
+  const deployment = getDeployment(network.chainId);
+  const rewardSymbol = useRewardSymbol(network, deployment);
+  const symbol = (token: TokenKind) =>
+    token === 'usdc' ? USDC_SYMBOL : (rewardSymbol ?? t('list.rewardCoin'));
+  const amount = (value: string | bigint, token: TokenKind, digits = 6) => {
+    const units = toBigInt(value);
+    if (!deployment || units === undefined) return '--';
+    return formatAmount(units, tokenDecimals(deployment, token), digits, i18n.language);
+  };
+  return {
+    deployment,
+    symbol,
+    amount,
+    withSymbol: (value, token, digits) => {
+      const text = `${amount(value, token, digits)} ${symbol(token)}`;
+      // In a right-to-left sentence an amount is one left-to-right unit (U+2066 … U+2069), so
+      // '0.5 WETH ← 1,500 USDC' keeps each number next to its own token.
+      return i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text;
+    },
+  };
+}

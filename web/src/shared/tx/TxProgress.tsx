@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { deployment } from '../deployment';
+import { shortAddress } from '../format';
+import { receiptStore, useTxProgress, useTxReceipt } from './progress';
+import { txLocation } from './explorer';
+
+/** A transaction's hash and where to look it up (the explorer, or "local chain"). */
+export function TxHashLine({ chainId, hash }: { chainId: number; hash: string }) {
+  const { t } = useTranslation();
+  const location = txLocation(deployment, chainId, hash);
+  return (
+    <div className="tx-hash" data-testid="tx-hash">
+      <span className="muted">{t('tx.hash')}</span>{' '}
+      <span className="mono" data-testid="tx-hash-value" title={hash}>
+        {location.kind === 'explorer' ? shortAddress(hash) : hash}
+      </span>
+      <div data-testid="tx-explorer">
+        {location.kind === 'explorer' ? (
+          <a href={location.url} target="_blank" rel="noopener noreferrer">
+            {t('tx.viewOn', { explorer: location.name })}
+          </a>
+        ) : (
+          <span className="muted small">{t('tx.localChain')}</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The blocking view of a running write flow: its stages so far, then 'Confirmed'. */
+export function TxProgressModal() {
+  const { t } = useTranslation();
+  const progress = useTxProgress();
+  if (!progress) return null;
+  const current = progress.stages.at(-1);
+  const title = current ? t(current.labelKey) : t('loading.loading');
+  return (
+    <div className="overlay overlay--loading">
+      <div
+        className="loading tx-progress"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        aria-busy="true"
+        data-testid="tx-progress"
+      >
+        <span className="spinner" aria-hidden="true" />
+        <p className="tx-progress__title">{title}</p>
+        <ol className="tx-steps">
+          {progress.stages.map((stage, index) => (
+            <li key={index} className={`tx-step tx-step--${stage.phase}`}>
+              <span aria-hidden="true" className="tx-step__mark">
+                {stage.phase === 'done' ? '✓' : '•'}
+              </span>
+              <span>{t(stage.labelKey)}</span>
+              <span className="muted small">
+                {stage.phase === 'wallet'
+                  ? t('tx.inWallet')
+                  : stage.phase === 'confirming'
+                    ? t('tx.confirming')
+                    : t('tx.done')}
+              </span>
+            </li>
+          ))}
+          <li className="tx-step tx-step--next">
+            <span aria-hidden="true" className="tx-step__mark">
+              •
+            </span>
+            <span>{t('tx.confirmed')}</span>
+          </li>
+        </ol>
+        {current?.hash ? <TxHashLine chainId={progress.chainId} hash={current.hash} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** After a confirmed flow: 'Confirmed' with the hash and where to look it up, until closed. */
+export function TxReceiptBanner() {
+  const { t } = useTranslation();
+  const receipt = useTxReceipt();
+  if (!receipt) return null;
+  return (
+    <section className="tx-receipt" role="status" data-testid="tx-receipt">
+      <div className="tx-receipt__head">
+        <strong>
+          ✓ {t('tx.confirmed')} · {t(receipt.labelKey)}
+        </strong>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.close')}
+          onClick={() => receiptStore.set(null)}
+        >
+          ×
+        </button>
+      </div>
+      <TxHashLine chainId={receipt.chainId} hash={receipt.hash} />
+    </section>
+  );
+}

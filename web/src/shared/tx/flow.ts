@@ -1,0 +1,144 @@
+import type { NetworkInfo } from '@app/contracts/chains';
+import type { ReactNode } from 'react';
+import {
+  WaitForTransactionReceiptTimeoutError,
+  type Address,
+  type Hash,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
+import type { Config } from 'wagmi';
+import { t } from '../../i18n';
+import { publicClientFor } from '../chain/client';
+import { confirmOrCancel, OperationCancelledError } from '../ui/confirm';
+import { hideLoading } from '../ui/loading';
+import { toast } from '../ui/toast';
+import { walletClientOn, WalletNotConnectedError, type AppWalletClient } from '../wallet/client';
+import { isUserRejection } from '../wallet/errors';
+import { holdBusy, progressStore, receiptStore, type TxStageView } from './progress';
+import { settleTimeout, TxRevertedError, waitForSuccess } from './receipt';
+
+/** What a flow's steps can do; each wallet prompt is one named stage of the progress view. */
+export interface TxSteps {
+  wallet: AppWalletClient;
+  client: PublicClient;
+  user: Address;
+  /**
+   * One transaction: the wallet prompt, shown as stage `labelKey`, then its receipt. The hash (and
+   * where to look it up) shows as soon as the wallet returns it; a revert throws.
+   */
+  send(labelKey: string, write: () => Promise<Hash>): Promise<TransactionReceipt>;
+  /** A signature without a transaction (an EIP-2612 permit), shown as stage `labelKey`. */
+  sign<T>(labelKey: string, request: () => Promise<T>): Promise<T>;
+}
+
+export interface TxRequest {
+  config: Config;
+  network: NetworkInfo;
+  user: Address;
+  /** The plain-language summary shown in 'Confirm operation' before any wallet prompt. */
+  summary: ReactNode;
+  /** Toast keys of the outcome ('toast.txSucceeded', 'toast.bindFailed', ...). */
+  success: string;
+  failure: string;
+  steps: (tx: TxSteps) => Promise<void>;
+}
+
+/**
+ * The one way the app writes to the chain (DESIGN §1.7, STYLE "a transaction is a flow with named
+ * stages"): the summary and Confirm, then each wallet prompt as a stage (authorizing → paying →
+ * confirmed) with the hash and its explorer line, the pending hash remembered across a reload, and
+ * one outcome toast. However it ends (a rejection in the wallet included) the progress view closes
+ * and every write button is usable again at once. Resolves true when every step was confirmed.
+ */
+export async function runTx(request: TxRequest): Promise<boolean> {
+  const release = holdBusy();
+  hideLoading();
+  let client: PublicClient | undefined;
+  let lastHash: Hash | undefined;
+  try {
+    // Cancel rejects (OperationCancelledError): the catch below says 'Operation cancelled'.
+    await confirmOrCancel({
+      title: t('dialog.confirmOperation'),
+      content: request.summary,
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+
+    const { chainId } = request.network;
+    receiptStore.set(null);
+    progressStore.set({ chainId, stages: [] });
+    const wallet = await walletClientOn(request.config, request.network, request.user);
+    const readClient = publicClientFor(request.config, chainId);
+    client = readClient;
+
+    const begin = (labelKey: string) =>
+      progressStore.set((prev) => ({
+        chainId,
+        stages: [
+          ...(prev?.stages ?? []).map((s): TxStageView => ({ ...s, phase: 'done' })),
+          { labelKey, phase: 'wallet' },
+        ],
+      }));
+    const update = (patch: Partial<TxStageView>) =>
+      progressStore.set((prev) =>
+        prev
+          ? {
+              ...prev,
+              stages: prev.stages.map((s, i) =>
+                i === prev.stages.length - 1 ? { ...s, ...patch } : s,
+              ),
+            }
+          : prev,
+      );
+
+    await request.steps({
+      wallet,
+      client: readClient,
+      user: request.user,
+      async send(labelKey, write) {
+        begin(labelKey);
+        const hash = await write();
+        lastHash = hash;
+        update({ phase: 'confirming', hash });
+        const receipt = await waitForSuccess(readClient, hash);
+        update({ phase: 'done' });
+        return receipt;
+      },
+      async sign(labelKey, ask) {
+        begin(labelKey);
+        const result = await ask();
+        update({ phase: 'done' });
+        return result;
+      },
+    });
+
+    progressStore.set(null);
+    if (lastHash) receiptStore.set({ chainId, hash: lastHash, labelKey: request.success });
+    toast(t(request.success));
+    return true;
+  } catch (error) {
+    progressStore.set(null);
+    toast(t(await failureKey(error, client, lastHash, request.failure)));
+    return false;
+  } finally {
+    progressStore.set(null);
+    release();
+  }
+}
+
+/** The toast for a flow that did not finish. */
+async function failureKey(
+  error: unknown,
+  client: PublicClient | undefined,
+  hash: Hash | undefined,
+  failure: string,
+): Promise<string> {
+  if (error instanceof OperationCancelledError) return error.messageKey;
+  if (isUserRejection(error)) return 'tx.cancelled';
+  if (error instanceof WalletNotConnectedError) return 'toast.connectWallet';
+  if (error instanceof WaitForTransactionReceiptTimeoutError && client && hash)
+    return settleTimeout(client, hash);
+  if (!(error instanceof TxRevertedError)) console.error(error);
+  return failure;
+}

@@ -1,0 +1,74 @@
+import type { Hash } from 'viem';
+import { createStore, useStore } from '../store';
+
+/**
+ * The state of the one write flow that runs at a time, global so every page and dialog sees it:
+ * while a flow runs every write button is disabled, and a rejection in the wallet (or any other end)
+ * enables them all at once.
+ */
+const busyStore = createStore(0);
+
+export function useTxBusy(): boolean {
+  return useStore(busyStore) > 0;
+}
+
+export function isTxBusy(): boolean {
+  return busyStore.get() > 0;
+}
+
+/** Marks a flow as running until the returned release is called (nestable, release is once-only). */
+export function holdBusy(): () => void {
+  busyStore.set((n) => n + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    busyStore.set((n) => Math.max(0, n - 1));
+  };
+}
+
+/**
+ * Runs a button's handler unless a flow already runs (a second tap while the first is on its way is
+ * ignored); the buttons stay disabled until it ends, however it ends.
+ */
+export async function exclusive<T>(run: () => Promise<T>): Promise<T | undefined> {
+  if (isTxBusy()) return undefined;
+  const release = holdBusy();
+  try {
+    return await run();
+  } finally {
+    release();
+  }
+}
+
+/** One stage of a flow ('Authorizing', 'Paying', ...): a translation key and where it stands. */
+export interface TxStageView {
+  labelKey: string;
+  /** wallet: waiting for the user in the wallet; confirming: sent, waiting for its block. */
+  phase: 'wallet' | 'confirming' | 'done';
+  hash?: Hash;
+}
+
+export interface TxProgressState {
+  chainId: number;
+  stages: TxStageView[];
+}
+
+export const progressStore = createStore<TxProgressState | null>(null);
+
+/** The last confirmed transaction of this visit (its hash and explorer line stay on screen). */
+export interface TxReceiptView {
+  chainId: number;
+  hash: Hash;
+  labelKey: string;
+}
+
+export const receiptStore = createStore<TxReceiptView | null>(null);
+
+export function useTxProgress(): TxProgressState | null {
+  return useStore(progressStore);
+}
+
+export function useTxReceipt(): TxReceiptView | null {
+  return useStore(receiptStore);
+}

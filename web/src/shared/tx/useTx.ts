@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useConfig } from 'wagmi';
+import { runTx, type TxRequest } from './flow';
+
+/**
+ * `runTx` bound to the app's wagmi config; after any flow (a half-finished one can have changed
+ * something too, e.g. an approval) every query reads the chain and the server again.
+ */
+export function useTx() {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (request: Omit<TxRequest, 'config'>): Promise<boolean> => {
+      const done = await runTx({ ...request, config });
+      await queryClient.invalidateQueries();
+      return done;
+    },
+    [config, queryClient],
+  );
+}

@@ -1,0 +1,46 @@
+import { createStore, type Store } from '../store';
+
+/** One message on screen; `id` tells a newer message with the same text from the older one. */
+export interface TimedMessage<T> {
+  id: number;
+  value: T;
+}
+
+export interface TimedMessages<T> {
+  /** The message shown now, or null. */
+  store: Store<TimedMessage<T> | null>;
+  /** How long a message stays (ms). */
+  lifetimeMs: number;
+  /** Shows `value` for `lifetimeMs`, replacing the one shown; returns its id. */
+  show(value: T): number;
+  /** Takes message `id` away early (e.g. the user tapped it); a newer one stays. */
+  dismiss(id: number): void;
+}
+
+/**
+ * A slot for short-lived messages (the toast, the notify banner): one at a time, a new one replaces
+ * the old and gets its full lifetime. The timer lives here, not in a component, so the lifetime
+ * does not depend on rendering and is tested without a browser.
+ */
+export function createTimedMessages<T>(lifetimeMs: number): TimedMessages<T> {
+  const store = createStore<TimedMessage<T> | null>(null);
+  let nextId = 1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const dismiss = (id: number) => {
+    if (store.get()?.id !== id) return;
+    clearTimeout(timer);
+    store.set(null);
+  };
+  return {
+    store,
+    lifetimeMs,
+    show(value) {
+      clearTimeout(timer);
+      const id = nextId++;
+      store.set({ id, value });
+      timer = setTimeout(() => dismiss(id), lifetimeMs);
+      return id;
+    },
+    dismiss,
+  };
+}
