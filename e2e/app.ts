@@ -152,13 +152,19 @@ export async function confirmOperation(page: Page): Promise<string> {
   return summary;
 }
 
-/** Switches the network in the top bar; the app asks the wallet, then reloads at home. */
+/**
+ * Switches the network in the top bar; the app asks the wallet, then (spec §4) reloads and goes to
+ * the home tab, with the choice stored.
+ */
 export async function chooseNetwork(page: Page, label: 'ETH' | 'BSC'): Promise<void> {
   await page.getByTestId('network-select').click();
   const reloaded = page.waitForEvent('load', { timeout: STEP_MS });
   await page.getByRole('menuitemradio', { name: label }).click();
   await reloaded;
   await page.getByTestId('network-select').filter({ hasText: label }).waitFor({ timeout: STEP_MS });
+  assert.equal(new URL(page.url()).hash, '#/', 'after a network switch the app is at home');
+  await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor({ state: 'attached' });
+  assert.equal(await page.evaluate(() => localStorage.getItem('networkType')), label);
 }
 
 /** Texts of the position rows' amounts on the Serve page. */
@@ -216,4 +222,101 @@ export async function assertNothingSent(page: Page, wallet: WalletHandle, since 
     )
     .map((e) => e.method);
   assert.deepEqual(asked, [], 'no transaction or permit signature may be requested');
+}
+
+/** Waits until the element with test id `testId` shows text for which `accept` holds; returns it. */
+export async function waitForText(
+  page: Page,
+  testId: string,
+  accept: (text: string) => boolean,
+  timeout = STEP_MS,
+): Promise<string> {
+  const locator = page.getByTestId(testId).first();
+  const started = Date.now();
+  let last = '';
+  while (Date.now() - started < timeout) {
+    last = ((await locator.textContent({ timeout }).catch(() => '')) ?? '').trim();
+    if (accept(last)) return last;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(
+    `test id ${testId} never showed the expected text; last: ${JSON.stringify(last)}`,
+  );
+}
+
+/** A number shown by the app (grouping commas removed); false for '--', 'Loading' and the like. */
+export function isNumberText(text: string): boolean {
+  return /^[\d,]+(\.\d+)?$/.test(text);
+}
+
+/** The transaction hashes the app's eth_sendTransaction requests returned, in order. */
+export function sentHashes(wallet: WalletHandle): string[] {
+  return wallet
+    .requests('eth_sendTransaction')
+    .flatMap((e) => (e.outcome?.ok ? [String(e.outcome.result)] : []));
+}
+
+/** How many toasts the page has shown so far: pass it to expectToast to wait for a new one. */
+export async function toastMark(page: Page): Promise<number> {
+  return (await toastsShown(page)).length;
+}
+
+/** A toast or notify banner as the harness recorded it (times in the page's performance.now()). */
+export interface ShownRecord {
+  kind: 'toast' | 'notify';
+  text: string;
+  shownAt: number;
+  hiddenAt: number | null;
+}
+
+/** Every toast and notify banner the page has shown, with when it appeared and went. */
+export async function shownRecords(page: Page): Promise<ShownRecord[]> {
+  return page.evaluate(() => [
+    ...((window as unknown as { __e2eShown?: ShownRecord[] }).__e2eShown ?? []),
+  ]);
+}
+
+/**
+ * Waits until a `kind` message matching `text` has come and gone; returns how long it stayed (ms).
+ */
+export async function shownFor(
+  page: Page,
+  kind: 'toast' | 'notify',
+  text: string | RegExp,
+  timeout = STEP_MS,
+): Promise<number> {
+  const matches = (t: string) => (typeof text === 'string' ? t.includes(text) : text.test(t));
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const record = (await shownRecords(page)).find(
+      (r) => r.kind === kind && matches(r.text) && r.hiddenAt !== null,
+    );
+    if (record && record.hiddenAt !== null) return record.hiddenAt - record.shownAt;
+    if (Date.now() > deadline)
+      throw new Error(
+        `no ${kind} ${String(text)} came and went; shown: ${JSON.stringify(await shownRecords(page))}`,
+      );
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * The texts of the blocking busy views (loading modal, transaction stages) since the page loaded,
+ * in order; the same text twice in a row counts once. 'Loading' (the stage view before the wallet
+ * is reached) is left out unless `withLoading`.
+ */
+export async function busyTexts(page: Page, withLoading = false): Promise<string[]> {
+  const seen = await page.evaluate(() =>
+    ((window as unknown as { __e2eBusy?: (string | null)[] }).__e2eBusy ?? []).filter(
+      (t): t is string => t !== null,
+    ),
+  );
+  return seen
+    .filter((t) => withLoading || t !== 'Loading')
+    .filter((t, i, all) => i === 0 || all[i - 1] !== t);
+}
+
+/** True while a blocking busy view (loading modal or transaction stages) is on screen. */
+export async function busyViewShown(page: Page): Promise<boolean> {
+  return (await page.locator('[role="dialog"][aria-busy="true"]').count()) > 0;
 }

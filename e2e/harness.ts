@@ -8,7 +8,13 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import {
   createPublicClient,
   createWalletClient,
@@ -104,8 +110,15 @@ async function startChain(chainId: SupportedChainId): Promise<LocalChain> {
   }
 }
 
+export interface StackOptions {
+  /** Addresses allowed to use the server's /v1/admin routes (e.g. to post a notice). */
+  adminAddresses?: string[];
+  /** The server's limit on writes (mark read, admin) per IP and per address (default 60/min). */
+  writeRateLimit?: { max: number; timeWindowMs: number };
+}
+
 /** Starts chains, server and browser. Call `stop()` in an `after` hook. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   assertPrerequisites();
   mkdirSync(artifactsDir, { recursive: true });
   const cleanups: Array<() => Promise<void>> = [];
@@ -155,6 +168,8 @@ export async function startStack(): Promise<Stack> {
         rpcUrls: { 1: eth.rpcUrl, 56: bsc.rpcUrl },
         deployment: 'local',
         webDist: webSnapshot,
+        adminAddresses: options.adminAddresses,
+        writeRateLimit: options.writeRateLimit,
       }).then((s) => {
         cleanups.push(() => s.close());
         return s;
@@ -181,36 +196,69 @@ export interface AppSession {
 }
 
 /**
- * Records the text of every toast the app shows (window.__e2eToasts), so a test cannot miss one
- * that came and went (they last 2 s) while the machine was busy.
+ * Records what the app shows only for a moment, so a test cannot miss one that came and went while
+ * the machine was busy: the text of every toast (window.__e2eToasts), when each toast and notify
+ * banner appeared and went (window.__e2eShown: { kind, text, shownAt, hiddenAt } in
+ * performance.now() ms), and each text of the blocking busy views, the loading modal and the
+ * transaction stages (window.__e2eBusy, in order, repeats collapsed).
  */
-const toastRecorderScript = `(() => {
-  const seen = [];
-  Object.defineProperty(window, '__e2eToasts', { value: seen });
-  const scan = (node) => {
-    if (node.nodeType !== 1) return;
-    if (node.matches('.toast')) seen.push(node.textContent || '');
-    for (const el of node.querySelectorAll('.toast')) seen.push(el.textContent || '');
+const uiRecorderScript = `(() => {
+  const toasts = [];
+  const shown = [];
+  const busy = [];
+  Object.defineProperty(window, '__e2eToasts', { value: toasts });
+  Object.defineProperty(window, '__e2eShown', { value: shown });
+  Object.defineProperty(window, '__e2eBusy', { value: busy });
+  const kinds = [['toast', '.toast'], ['notify', '.notify']];
+  const open = new Map();
+  const scan = () => {
+    const now = performance.now();
+    for (const [kind, selector] of kinds) {
+      const el = document.querySelector(selector);
+      const current = open.get(kind);
+      if (current && current.el !== el) {
+        current.record.hiddenAt = now;
+        open.delete(kind);
+      }
+      if (el && !open.has(kind)) {
+        const record = { kind, text: el.textContent || '', shownAt: now, hiddenAt: null };
+        shown.push(record);
+        if (kind === 'toast') toasts.push(record.text);
+        open.set(kind, { el, record });
+      }
+    }
+    const dialog = document.querySelector('[role="dialog"][aria-busy="true"]');
+    const label = dialog ? dialog.getAttribute('aria-label') || '' : null;
+    if (label && busy[busy.length - 1] !== label) busy.push(label);
+    if (!label && busy.length && busy[busy.length - 1] !== null) busy.push(null);
   };
-  new MutationObserver((mutations) => {
-    for (const m of mutations) for (const n of m.addedNodes) scan(n);
-  }).observe(document, { childList: true, subtree: true });
+  new MutationObserver(scan).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-label'],
+  });
 })();`;
 
 /** A fresh browser context (mobile viewport) with the test wallet installed, and one page. */
-export async function openSession(stack: Stack, wallet: Omit<WalletConfig, 'rpcUrls'>) {
+export async function openSession(
+  stack: Stack,
+  wallet: Omit<WalletConfig, 'rpcUrls'>,
+  contextOptions: BrowserContextOptions = {},
+) {
   const context = await stack.browser.newContext({
     viewport: mobileViewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    ...contextOptions,
   });
   const handle = await installWallet(context, {
     rpcUrls: { 1: stack.chains[1].rpcUrl, 56: stack.chains[56].rpcUrl },
     ...wallet,
   });
-  await context.addInitScript({ content: toastRecorderScript });
+  await context.addInitScript({ content: uiRecorderScript });
   const page = await context.newPage();
   const consoleLines: string[] = [];
   const stamp = () => new Date().toISOString().slice(11, 23);
@@ -253,8 +301,10 @@ export async function withSession<T>(
   name: string,
   wallet: Omit<WalletConfig, 'rpcUrls'>,
   fn: (session: AppSession) => Promise<T>,
+  /** e.g. `{ serviceWorkers: 'block' }` so that page.route sees the app's own requests. */
+  contextOptions?: BrowserContextOptions,
 ): Promise<T> {
-  const session = await openSession(stack, wallet);
+  const session = await openSession(stack, wallet, contextOptions);
   try {
     const result = await fn(session);
     if (process.env.E2E_KEEP_LOGS) {

@@ -2,12 +2,24 @@
  * Installable and offline: the web manifest and its icons are served and valid, the service worker
  * activates and keeps the app shell, and with the network gone a reload still shows the app with
  * the no-network view, which goes away by itself when the network is back. A page whose code fails
- * to load shows Retry, and Retry loads it.
+ * to load shows Retry, and Retry loads it; a slow one shows its loading view after 200 ms. A chain
+ * read that fails in the middle of a flow says 'Query failed' and leaves no loading view behind.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { localAccounts } from '@app/contracts/accounts';
-import { openApp, STEP_MS } from '../app.ts';
+import {
+  assertNothingSent,
+  busyViewShown,
+  expectToast,
+  goToTab,
+  openApp,
+  pressStake,
+  signIn,
+  STEP_MS,
+  toastMark,
+  waitForBalance,
+} from '../app.ts';
 import { mobileViewport } from '../browser.ts';
 import { saveFailureArtifacts, startStack, withSession, type Stack } from '../harness.ts';
 
@@ -189,7 +201,7 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
       await failed.waitFor({ timeout: STEP_MS });
       assert.match(await failed.innerText(), /This page could not be loaded/);
       await failed.getByRole('button', { name: 'Retry' }).click();
-      await page.getByText('This page is coming soon.').waitFor({ timeout: STEP_MS });
+      await page.getByRole('heading', { name: 'Exchange ratio' }).waitFor({ timeout: STEP_MS });
       assert.equal(await failed.count(), 0);
       assert.ok(failures >= 2, 'Retry fetched the page again');
     } catch (err) {
@@ -203,5 +215,83 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a slow page shows "Loading" only after 200 ms, while its code is on the way', async () => {
+    const context = await stack.browser.newContext({
+      viewport: mobileViewport,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+    try {
+      const CHUNK_DELAY_MS = 1500;
+      await page.route(/\/assets\/ExchangePage-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, CHUNK_DELAY_MS));
+        await route.continue();
+      });
+      await openApp(page, stack.server.url);
+      // Home's own code has arrived (its loading view would otherwise still be counting).
+      await page.getByTestId('connect-prompt').waitFor({ timeout: STEP_MS });
+      // When the loading view first appears, measured from the navigation, in the page's clock.
+      const shownAfter = await page.evaluate(
+        () =>
+          new Promise<{ ms: number; text: string }>((resolve) => {
+            const start = performance.now();
+            new MutationObserver((_, observer) => {
+              const spinner = document.querySelector('.inline-loading');
+              if (!spinner) return;
+              observer.disconnect();
+              resolve({ ms: performance.now() - start, text: spinner.textContent ?? '' });
+            }).observe(document.body, { childList: true, subtree: true });
+            window.location.hash = '#/pages/exchange/exchange';
+          }),
+      );
+      assert.equal(shownAfter.text, 'Loading');
+      assert.ok(
+        shownAfter.ms >= 200 && shownAfter.ms < CHUNK_DELAY_MS,
+        `the loading view appeared after ${shownAfter.ms} ms (spec: a 200 ms delay)`,
+      );
+      await page.getByRole('heading', { name: 'Exchange ratio' }).waitFor({ timeout: STEP_MS });
+    } catch (err) {
+      await saveFailureArtifacts('slow page', {
+        context,
+        page,
+        consoleLines,
+        wallet: { log: [] } as never,
+      });
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the chain cannot be read when Stake needs it: 'Query failed', no loading view left, nothing sent", async () => {
+    const user = localAccounts[7]!.address;
+    await withSession(
+      stack,
+      'query failed',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        await page.route(/\/rpc\/\d+$/, (route) => route.abort('connectionrefused'));
+        const since = wallet.log.length;
+        const mark = await toastMark(page);
+        await pressStake(page, '150');
+        await expectToast(page, 'Query failed', STEP_MS, mark);
+        assert.equal(await busyViewShown(page), false, 'the Querying view is gone');
+        await assertNothingSent(page, wallet, since);
+        await page.unroute(/\/rpc\/\d+$/);
+      },
+      // No service worker: page.route must see the app's own /rpc requests.
+      { serviceWorkers: 'block' },
+    );
   });
 });

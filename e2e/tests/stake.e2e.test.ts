@@ -11,10 +11,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { formatUnits, getAddress, type Address } from 'viem';
 import { localAccounts } from '@app/contracts/accounts';
+import { localDailyRate } from '@app/contracts/local';
 import { stakingAbi, usdcAbi } from '@app/contracts/generated';
 import {
   assertNothingSent,
   bindInvitation,
+  busyTexts,
+  busyViewShown,
   chooseE2eWallet,
   chooseNetwork,
   confirmOperation,
@@ -26,9 +29,12 @@ import {
   pressStake,
   sentTransactions,
   signIn,
+  STEP_MS,
+  toastMark,
   waitForBalance,
   waitForPosition,
 } from '../app.ts';
+import { stakeAs, usdc, walletOf } from '../chain.ts';
 import { artifactsDir, startStack, withSession, type Stack } from '../harness.ts';
 import type { Page } from 'playwright-core';
 
@@ -121,6 +127,9 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
           new RegExp(`^(http://)?${host.replace(/\./g, '\\.')} wants you to sign in`),
         );
         assert.ok(message.includes(getAddress(user)), 'the sign-in message names the account');
+        // Spec §8 loading texts of the sign-in, and the loading modal gone with the answer.
+        assert.deepEqual(await busyTexts(page), ['Connecting wallet', 'Logging in']);
+        assert.equal(await busyViewShown(page), false, 'no loading view is left after sign-in');
 
         // ---- ETH: USDC with permit --------------------------------------------------------------
         await goToTab(page, 'Serve');
@@ -133,8 +142,16 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
           ethSummary.includes(eth.deployment.staking),
           'the summary names the staking contract',
         );
-        await expectToast(page, 'Transaction succeeded', 30_000);
+        await expectToast(page, 'Recharge succeeded', 30_000);
         await waitForPosition(page, '150 USDC');
+        // Querying the upline, binding, then the permit (authorizing) and the stake (paying).
+        assert.deepEqual((await busyTexts(page)).slice(2), [
+          'Querying',
+          'Binding',
+          'Authorizing',
+          'Paying',
+        ]);
+        assert.equal(await busyViewShown(page), false);
 
         const ethFacts = await facts(1, user);
         assert.equal(ethFacts.superior, root);
@@ -189,7 +206,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         await pressStake(page, '150');
         await bindInvitation(page, root);
         await confirmOperation(page);
-        await expectToast(page, 'Transaction succeeded', 30_000);
+        await expectToast(page, 'Recharge succeeded', 30_000);
         await waitForPosition(page, '150 USDC');
 
         const bscFacts = await facts(56, user);
@@ -240,6 +257,12 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
 
         // ---- both positions: back on ETH, its position is still there ----------------------------
         await chooseNetwork(page, 'ETH');
+        const switches = wallet.requests('wallet_switchEthereumChain');
+        assert.deepEqual(
+          switches.map((e) => (e.params as [{ chainId: string }])[0].chainId),
+          ['0x38', '0x38', '0x1'],
+          'BSC is 0x38 (asked, added, asked again), ETH 0x1',
+        );
         await goToTab(page, 'Serve');
         await waitForPosition(page, '150 USDC');
         assert.deepEqual(await positionAmounts(page), ['150 USDC']);
@@ -247,7 +270,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
     );
   });
 
-  test('a stake of 100 USDC shows "greater than 100" and sends nothing', async () => {
+  test('no amount, or a stake of 100 USDC: the spec messages, nothing sent', async () => {
     const user = accountFor(3);
     await withSession(
       stack,
@@ -259,6 +282,8 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         await goToTab(page, 'Serve');
         await waitForBalance(page);
         const since = wallet.log.length;
+        await page.getByRole('button', { name: 'Stake now' }).click();
+        await expectToast(page, 'Please enter the stake amount');
         await pressStake(page, '100');
         await expectToast(page, /greater than 100/);
         await assertNothingSent(page, wallet, since);
@@ -311,6 +336,9 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         await wallet.rejectNext(page, 'personal_sign');
         await chooseE2eWallet(page);
         await expectToast(page, 'Login Failed');
+        // Every failure hides the loading view (spec §8): nothing blocks the page.
+        assert.equal(await busyViewShown(page), false, 'the loading view is gone');
+        assert.deepEqual(await busyTexts(page), ['Connecting wallet', 'Logging in']);
         const signs = wallet.requests('personal_sign');
         assert.equal(signs.length, 1);
         assert.deepEqual(signs[0]?.outcome, {
@@ -324,6 +352,141 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         // Still logged out after a reload, too.
         await page.reload();
         await page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+      },
+    );
+  });
+
+  test('the bind dialog: empty, invalid, self and unknown uplines refused; Cancel; bound elsewhere meanwhile', async () => {
+    const user = accountFor(6);
+    const eth = stack.chains[1];
+    const { root } = eth.deployment;
+    // Not in the referral tree: has never bound anyone.
+    const stranger = accountFor(9);
+    await withSession(
+      stack,
+      'bind dialog',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        const since = wallet.log.length;
+        await pressStake(page, '150');
+        const dialog = page.getByRole('dialog', { name: 'Bind invitation' });
+        await dialog.waitFor({ timeout: STEP_MS });
+        const input = dialog.getByLabel('Invitation Address');
+        const bind = dialog.getByRole('button', { name: 'Bind' });
+        assert.equal(await input.inputValue(), '', 'no invitation link: nothing prefilled');
+
+        let mark = await toastMark(page);
+        await bind.click();
+        await expectToast(page, 'Invitation Address cannot be empty!', STEP_MS, mark);
+        for (const [value, message] of [
+          ['0x1234', 'This is not a valid address'],
+          [user, 'You cannot invite yourself'],
+          [stranger, 'Failed to Connect to Upper Level!'],
+        ] as const) {
+          mark = await toastMark(page);
+          await input.fill(value);
+          await bind.click();
+          await expectToast(page, message, STEP_MS, mark);
+        }
+        await assertNothingSent(page, wallet, since);
+
+        // A valid upline, but Cancel in 'Confirm operation': the cancel-operation message.
+        mark = await toastMark(page);
+        await input.fill(root);
+        await bind.click();
+        const confirm = page.getByRole('dialog', { name: 'Confirm operation' });
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await expectToast(page, /^Operation cancelled$/, STEP_MS, mark);
+        await assertNothingSent(page, wallet, since);
+
+        // The same account binds from another device while the dialog is open: the app's
+        // transaction is refused on chain, and the user is told so.
+        const elsewhere = await walletOf(eth, 6).writeContract({
+          address: eth.deployment.staking,
+          abi: stakingAbi,
+          functionName: 'bindSuperior',
+          args: [root],
+        });
+        await eth.client.waitForTransactionReceipt({ hash: elsewhere });
+        mark = await toastMark(page);
+        await bind.click();
+        await confirmOperation(page);
+        await expectToast(page, 'Binding Failed!', 30_000, mark);
+        assert.equal(await busyViewShown(page), false, 'the progress view is gone');
+        assert.equal((await facts(1, user)).positions.length, 0);
+      },
+    );
+  });
+
+  test('a stake the chain refuses says "Recharge Failed!"; a closed plan says "Subscription has ended"', async () => {
+    const user = accountFor(7);
+    const eth = stack.chains[1];
+    const { staking, root, usdcDecimals } = eth.deployment;
+    const owner = walletOf(eth, 0);
+    const confirmed = async (hash: `0x${string}`) =>
+      assert.equal((await eth.client.waitForTransactionReceipt({ hash })).status, 'success');
+    // A 7-day plan with room for 250 USDC; someone else takes 101 of it, leaving 149.
+    const now = (await eth.client.getBlock()).timestamp;
+    const planId = await eth.client.readContract({
+      address: staking,
+      abi: stakingAbi,
+      functionName: 'planCount',
+    });
+    await confirmed(
+      await owner.writeContract({
+        address: staking,
+        abi: stakingAbi,
+        functionName: 'createPlan',
+        args: [7, localDailyRate(50, usdcDecimals), usdc(eth, '250'), now, now + 86_400n * 30n],
+      }),
+    );
+    await stakeAs(eth, 8, '101', planId);
+    await confirmed(
+      await walletOf(eth, 7).writeContract({
+        address: staking,
+        abi: stakingAbi,
+        functionName: 'bindSuperior',
+        args: [root],
+      }),
+    );
+
+    await withSession(
+      stack,
+      'recharge failed',
+      { account: user, initialChainId: 1 },
+      async ({ page }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        const sevenDays = page.getByTestId('plan-option').filter({ hasText: '7-day term' });
+        await sevenDays.click();
+        // 150 USDC passes the app's checks, but the plan has room for 149 only.
+        const mark = await toastMark(page);
+        await pressStake(page, '150');
+        assert.match(await confirmOperation(page), /7-day plan/);
+        await expectToast(page, 'Recharge Failed!', 30_000, mark);
+        assert.equal(await busyViewShown(page), false);
+        const after = await facts(1, user);
+        assert.equal(after.positions.length, 0, 'nothing staked');
+        assert.equal(after.allowance, 0n, 'the permit was never used');
+
+        // The operator closes the plan: it shows as ended and cannot be chosen.
+        await confirmed(
+          await owner.writeContract({
+            address: staking,
+            abi: stakingAbi,
+            functionName: 'closePlan',
+            args: [planId],
+          }),
+        );
+        await page.reload();
+        await sevenDays.getByText('Subscription has ended').waitFor({ timeout: STEP_MS });
+        assert.ok(await sevenDays.isDisabled());
       },
     );
   });

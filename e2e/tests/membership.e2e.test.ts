@@ -1,0 +1,197 @@
+/**
+ * Nodes and founders on the Mine page against the real stack: buying a node and upgrading it to a
+ * founder seat approves exactly the price (or the difference) and nothing more, the USDC goes from
+ * the user's wallet to the operator's treasury, and the flags change; an allowance that already
+ * covers the price skips the approval; a sold-out offer is disabled with a clear text.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { stakingAbi, usdcAbi } from '@app/contracts/generated';
+import {
+  confirmOperation,
+  decodeCall,
+  expectToast,
+  goToTab,
+  openApp,
+  sentTransactions,
+  signIn,
+  toastMark,
+  STEP_MS,
+  waitForText,
+} from '../app.ts';
+import {
+  accountAddress,
+  advanceTime,
+  approveAs,
+  getAccount,
+  stakingCallAs,
+  usdc,
+  usdcAllowance,
+  usdcBalance,
+} from '../chain.ts';
+import { startStack, withSession, type Stack } from '../harness.ts';
+
+describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
+  let stack: Stack;
+
+  before(async () => {
+    stack = await startStack();
+  });
+
+  after(async () => {
+    await stack?.stop();
+  });
+
+  const nodeSold = () =>
+    stack.chains[1].client.readContract({
+      address: stack.chains[1].deployment.staking,
+      abi: stakingAbi,
+      functionName: 'nodeSold',
+    });
+
+  test('buy a node, then upgrade to founder: exact approvals, paid to the treasury', async () => {
+    const user = accountAddress(6);
+    const eth = stack.chains[1];
+    const { deployment } = eth;
+    const treasury = await eth.client.readContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'treasury',
+    });
+
+    await withSession(
+      stack,
+      'buy node and upgrade',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await goToTab(page, 'Mine');
+        await waitForText(page, 'membership-status', (t) => t === 'No membership');
+        await waitForText(page, 'node-price', (t) => t === '1,000 USDC');
+        await waitForText(page, 'node-remaining', (t) => t === '100');
+        assert.equal((await page.getByTestId('treasury-address').textContent())?.trim(), treasury);
+
+        // ---- node: approve exactly 1,000 USDC, then purchaseNode ------------------------------
+        const userBefore = await usdcBalance(eth, user);
+        const treasuryBefore = await usdcBalance(eth, treasury);
+        let mark = await toastMark(page);
+        await page.getByTestId('buy-node').click();
+        const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
+        await dialog.waitFor();
+        assert.equal(
+          (await dialog.getByTestId('summary-treasury').textContent())?.trim(),
+          treasury,
+        );
+        assert.match(await dialog.innerText(), /treasury/);
+        await confirmOperation(page);
+        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+
+        const nodeTxs = sentTransactions(wallet, 1);
+        assert.deepEqual(
+          nodeTxs.map((tx) => tx.to?.toLowerCase()),
+          [deployment.usdc.toLowerCase(), deployment.staking.toLowerCase()],
+        );
+        const approve = decodeCall(usdcAbi, nodeTxs[0]?.data);
+        assert.equal(approve.functionName, 'approve');
+        assert.deepEqual(
+          approve.args,
+          [deployment.staking, usdc(eth, '1000')],
+          'exactly the price',
+        );
+        assert.equal(decodeCall(stakingAbi, nodeTxs[1]?.data).functionName, 'purchaseNode');
+
+        assert.equal(userBefore - (await usdcBalance(eth, user)), usdc(eth, '1000'));
+        assert.equal((await usdcBalance(eth, treasury)) - treasuryBefore, usdc(eth, '1000'));
+        assert.equal(await usdcAllowance(eth, user), 0n, 'the approval is used up exactly');
+        let account = await getAccount(eth, user);
+        assert.equal(account.membership, 1);
+        assert.equal(account.purchasedNode, true);
+        assert.equal(account.purchasedFounder, false);
+        await waitForText(page, 'membership-status', (t) => t === 'Node address');
+        await waitForText(page, 'node-sold', (t) => t === '1 of 100');
+
+        // ---- upgrade: approve exactly the difference (4,000 USDC), then upgradeNodeToFounder ---
+        const upgrade = page.getByTestId('upgrade-founder');
+        assert.match(await upgrade.innerText(), /4,000 USDC/);
+        mark = await toastMark(page);
+        await upgrade.click();
+        assert.match(await confirmOperation(page), /difference of 4,000 USDC/);
+        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        const upgradeTxs = sentTransactions(wallet, 1).slice(2);
+        assert.equal(upgradeTxs.length, 2);
+        assert.deepEqual(decodeCall(usdcAbi, upgradeTxs[0]?.data).args, [
+          deployment.staking,
+          usdc(eth, '4000'),
+        ]);
+        assert.equal(
+          decodeCall(stakingAbi, upgradeTxs[1]?.data).functionName,
+          'upgradeNodeToFounder',
+        );
+        assert.equal(userBefore - (await usdcBalance(eth, user)), usdc(eth, '5000'));
+        assert.equal((await usdcBalance(eth, treasury)) - treasuryBefore, usdc(eth, '5000'));
+        assert.equal(await usdcAllowance(eth, user), 0n);
+        account = await getAccount(eth, user);
+        assert.equal(account.membership, 2);
+        assert.equal(account.purchasedNode, true);
+        assert.equal(account.purchasedFounder, true);
+        await waitForText(page, 'membership-status', (t) => t === 'Founding address');
+        await waitForText(page, 'founder-sold', (t) => t === '1 of 20');
+        assert.equal(await page.getByTestId('buy-node').count(), 0, 'a member cannot buy again');
+      },
+    );
+  });
+
+  test('an allowance that already covers the price skips the approval; sold out is disabled', async () => {
+    const eth = stack.chains[1];
+    const { deployment } = eth;
+    const buyer = accountAddress(9);
+    await approveAs(eth, 9, deployment.staking, usdc(eth, '1000'));
+
+    await withSession(
+      stack,
+      'node without approve',
+      { account: buyer, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, buyer);
+        await goToTab(page, 'Mine');
+        const mark = await toastMark(page);
+        await page.getByTestId('buy-node').click();
+        await confirmOperation(page);
+        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        const txs = sentTransactions(wallet, 1);
+        assert.equal(txs.length, 1, 'only the purchase: the allowance already covered the price');
+        assert.equal(decodeCall(stakingAbi, txs[0]?.data).functionName, 'purchaseNode');
+        assert.equal(await usdcAllowance(eth, buyer), 0n);
+        assert.equal((await getAccount(eth, buyer)).membership, 1);
+      },
+    );
+
+    // The operator lowers the node limit to the number sold (timelock: queue, 48 hours, execute).
+    const sold = await nodeSold();
+    await stakingCallAs(eth, 0, 'queueParam', [3, sold]);
+    await advanceTime(eth, 48 * 60 * 60 + 1);
+    await stakingCallAs(eth, 0, 'executeParam', [3]);
+
+    const other = accountAddress(8);
+    await withSession(
+      stack,
+      'sold out',
+      { account: other, initialChainId: 1 },
+      async ({ page }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, other);
+        await goToTab(page, 'Mine');
+        await waitForText(page, 'node-remaining', (t) => t === '0');
+        await page.getByTestId('buy-node-blocked').waitFor({ timeout: STEP_MS });
+        assert.equal(
+          (await page.getByTestId('buy-node-blocked').innerText()).trim(),
+          'Sold out: every node has been sold',
+        );
+        assert.equal(await page.getByTestId('buy-node').isDisabled(), true);
+        assert.equal(await page.getByTestId('buy-founder').isEnabled(), true);
+      },
+    );
+  });
+});

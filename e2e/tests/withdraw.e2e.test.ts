@@ -1,0 +1,203 @@
+/**
+ * Withdrawing on the Mine page and taking principal out on the Serve page, against the real stack:
+ * the wallet's USDC moves by exactly the amount; below the minimum and above the balance show the
+ * spec's messages and send nothing; a rejection in the wallet gives every button back at once; a
+ * reload while a transaction is pending keeps watching it until it is mined.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { stakingAbi } from '@app/contracts/generated';
+import {
+  assertNothingSent,
+  confirmOperation,
+  decodeCall,
+  expectToast,
+  goToTab,
+  isNumberText,
+  openApp,
+  sentTransactions,
+  signIn,
+  toastMark,
+  STEP_MS,
+  waitForText,
+} from '../app.ts';
+import {
+  accountAddress,
+  advanceTime,
+  getAccount,
+  mineBlock,
+  setAutomine,
+  stakeAs,
+  stakingCallAs,
+  usdc,
+  usdcBalance,
+} from '../chain.ts';
+import { startStack, withSession, type Stack } from '../harness.ts';
+
+const DAY = 24 * 60 * 60;
+
+/** The Mine page's own Withdraw button. */
+const withdrawButton = (page: Page) =>
+  page.getByRole('main').getByRole('button', { name: 'Withdraw', exact: true });
+
+async function pressWithdraw(page: Page, amount: string) {
+  await page.getByLabel('Withdraw amount').fill(amount);
+  await withdrawButton(page).click();
+}
+
+describe('withdrawing in the browser', { timeout: 600_000 }, () => {
+  let stack: Stack;
+
+  before(async () => {
+    stack = await startStack();
+  });
+
+  after(async () => {
+    await stack?.stop();
+  });
+
+  test('withdraw: minimum, balance, exact amount, rejection, reload while pending', async () => {
+    const index = 4;
+    const user = accountAddress(index);
+    const eth = stack.chains[1];
+    // 150 USDC of released principal in the withdrawable balance: a 30-day stake, 31 days later.
+    await stakeAs(eth, index, '150');
+    await advanceTime(eth, 31 * DAY);
+    await stakingCallAs(eth, index, 'releasePrincipal', [[0n]]);
+    assert.equal((await getAccount(eth, user)).withdrawable, usdc(eth, '150'));
+
+    await withSession(
+      stack,
+      'withdraw',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await goToTab(page, 'Mine');
+        await waitForText(page, 'mine-withdrawable', (t) => t === '150');
+        await waitForText(page, 'mine-min-withdrawal', (t) => t.includes('1 USDC'));
+
+        // Below the minimum and above the balance: the spec's messages, nothing asked of the wallet.
+        let since = wallet.log.length;
+        await withdrawButton(page).click();
+        await expectToast(page, 'Please enter the withdrawal amount');
+        await pressWithdraw(page, '0.5');
+        await expectToast(page, 'cannot be less than the minimum of 1 USDC');
+        await pressWithdraw(page, '150.000001');
+        await expectToast(page, 'Amount exceeds balance');
+        await assertNothingSent(page, wallet, since);
+
+        // A valid amount: the wallet's USDC rises by exactly that, the balance falls by it.
+        const walletBefore = await usdcBalance(eth, user);
+        let mark = await toastMark(page);
+        await pressWithdraw(page, '100');
+        const summary = await confirmOperation(page);
+        assert.match(summary, /100 USDC/);
+        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        assert.equal((await usdcBalance(eth, user)) - walletBefore, usdc(eth, '100'));
+        assert.equal((await getAccount(eth, user)).withdrawable, usdc(eth, '50'));
+        const call = decodeCall(stakingAbi, sentTransactions(wallet, 1).at(-1)?.data);
+        assert.equal(call.functionName, 'withdraw');
+        assert.deepEqual(call.args, [usdc(eth, '100')]);
+        await waitForText(page, 'mine-withdrawable', (t) => t === '50');
+
+        // Rejected in the wallet: a clear message, no progress view, every button usable at once.
+        since = wallet.log.length;
+        await wallet.rejectNext(page, 'eth_sendTransaction');
+        await pressWithdraw(page, '10');
+        await confirmOperation(page);
+        await expectToast(page, 'Operation cancelled in the wallet');
+        await page.getByTestId('tx-progress').waitFor({ state: 'detached', timeout: STEP_MS });
+        for (const button of await page.getByRole('main').getByRole('button').all())
+          if ((await button.innerText()) !== 'Withdraw WETH')
+            assert.ok(await button.isEnabled(), `${await button.innerText()} is enabled again`);
+        assert.equal((await getAccount(eth, user)).withdrawable, usdc(eth, '50'));
+        const rejected = wallet.log.slice(since).filter((e) => e.method === 'eth_sendTransaction');
+        assert.equal(rejected.length, 1);
+        assert.equal(rejected[0]?.outcome?.ok, false);
+
+        // Sent while blocks are not being mined, then the page is reloaded: still watched.
+        await setAutomine(eth, false);
+        try {
+          await pressWithdraw(page, '20');
+          await confirmOperation(page);
+          const progress = page.getByTestId('tx-progress');
+          const hash = (
+            await progress.getByTestId('tx-hash-value').textContent({ timeout: STEP_MS })
+          )?.trim();
+          assert.match(hash ?? '', /^0x[0-9a-f]{64}$/);
+          await page.reload();
+          const banner = page.getByTestId('pending-tx');
+          await banner.waitFor({ timeout: STEP_MS });
+          assert.equal((await banner.getByTestId('tx-hash-value').textContent())?.trim(), hash);
+          assert.match(await banner.innerText(), /Local test chain/);
+          mark = await toastMark(page);
+          await mineBlock(eth);
+        } finally {
+          await setAutomine(eth, true);
+        }
+        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await page.getByTestId('pending-tx').waitFor({ state: 'detached', timeout: STEP_MS });
+        assert.equal((await usdcBalance(eth, user)) - walletBefore, usdc(eth, '120'));
+        assert.equal((await getAccount(eth, user)).withdrawable, usdc(eth, '30'));
+        assert.equal(
+          await page.evaluate(() => sessionStorage.getItem('pendingTx')),
+          null,
+          'the pending transaction is forgotten once mined',
+        );
+      },
+    );
+  });
+
+  test('principal: withdraw a finished position, and any position while the pool is paused', async () => {
+    const index = 5;
+    const user = accountAddress(index);
+    const eth = stack.chains[1];
+    await stakeAs(eth, index, '150');
+    await advanceTime(eth, 31 * DAY);
+    await stakeAs(eth, index, '200');
+
+    await withSession(
+      stack,
+      'withdraw principal',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await goToTab(page, 'Serve');
+        // Newest first: the 200 USDC position is still mining, the 150 one has finished.
+        const rows = page.getByTestId('position-row');
+        await rows.nth(1).getByTestId('withdraw-principal').waitFor({ timeout: STEP_MS });
+        assert.equal(await rows.nth(0).getByTestId('withdraw-principal').count(), 0);
+
+        const before = await usdcBalance(eth, user);
+        let mark = await toastMark(page);
+        await rows.nth(1).getByTestId('withdraw-principal').click();
+        assert.match(await confirmOperation(page), /150 USDC/);
+        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        assert.equal((await usdcBalance(eth, user)) - before, usdc(eth, '150'));
+        const call = decodeCall(stakingAbi, sentTransactions(wallet, 1).at(-1)?.data);
+        assert.equal(call.functionName, 'withdrawPrincipal');
+        assert.deepEqual(call.args, [0n]);
+        await rows
+          .nth(1)
+          .getByTestId('position-status')
+          .filter({ hasText: 'Principal withdrawn' })
+          .waitFor({ timeout: STEP_MS });
+
+        // The operator pauses the pool: the running position can leave now, without penalty.
+        await stakingCallAs(eth, 0, 'pause', []);
+        await page.reload();
+        await page.getByTestId('paused-note').waitFor({ timeout: STEP_MS });
+        mark = await toastMark(page);
+        await rows.nth(0).getByTestId('withdraw-principal').click();
+        const summary = await confirmOperation(page);
+        assert.match(summary, /paused/);
+        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        assert.equal((await usdcBalance(eth, user)) - before, usdc(eth, '350'));
+        assert.ok(isNumberText((await page.getByTestId('wallet-balance').textContent()) ?? ''));
+      },
+    );
+  });
+});
