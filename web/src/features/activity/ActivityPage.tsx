@@ -12,6 +12,7 @@ import {
   RelativeTime,
   TxHash,
 } from '../../shared/ui/DataViews';
+import { Card } from '../../shared/ui/Card';
 import { PagedList } from '../../shared/ui/PagedList';
 import { activityDetails, stakeEndMs } from './details';
 
@@ -23,10 +24,7 @@ export default function ActivityPage() {
   if (!session) return <ConnectPrompt />;
   return (
     <div className="records">
-      <section className="card" aria-labelledby="activity-title">
-        <h2 className="card__title" id="activity-title">
-          {t('activity.title')}
-        </h2>
+      <Card title={t('activity.title')}>
         <PagedList<ActivityItem>
           query={list}
           itemKey={(item) => item.id}
@@ -34,7 +32,7 @@ export default function ActivityPage() {
           empty={t('activity.empty')}
           renderItem={(item) => <ActivityRow item={item} fmt={fmt} />}
         />
-      </section>
+      </Card>
       <IndexedNote indexed={list.data?.pages[0]?.indexed} />
     </div>
   );

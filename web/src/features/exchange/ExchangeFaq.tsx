@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../shared/appConfig';
+import { Card } from '../../shared/ui/Card';
 
 /** The operator's FAQ (GET /v1/index/config), labelled as the operator's content. */
 export function ExchangeFaq() {
@@ -7,10 +8,7 @@ export function ExchangeFaq() {
   const config = useAppConfig();
   const faq = config.data?.operatorContent.faq;
   return (
-    <section className="card" aria-labelledby="faq-title" data-testid="faq">
-      <h2 className="card__title" id="faq-title">
-        {t('exchange.faq.title')}
-      </h2>
+    <Card title={t('exchange.faq.title')} testId="faq">
       <p className="muted small">
         {faq?.updatedAt
           ? t('exchange.faq.sourceUpdated', {
@@ -31,6 +29,6 @@ export function ExchangeFaq() {
           <p>{item.answer}</p>
         </details>
       ))}
-    </section>
+    </Card>
   );
 }

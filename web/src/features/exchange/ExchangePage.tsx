@@ -20,6 +20,7 @@ import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Formula } from '../../shared/ui/Amounts';
+import { Card } from '../../shared/ui/Card';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/useDebounced';
@@ -304,10 +305,7 @@ export default function ExchangePage() {
         </button>
       </section>
 
-      <section className="card" aria-labelledby="fee-title">
-        <h2 className="card__title" id="fee-title">
-          {t('exchange.fee.title')}
-        </h2>
+      <Card title={t('exchange.fee.title')}>
         {p ? (
           <>
             <p data-testid="fee-current">
@@ -345,7 +343,7 @@ export default function ExchangePage() {
         ) : (
           <p className="muted">{params.isError ? t('serve.readFailed') : t('loading.loading')}</p>
         )}
-      </section>
+      </Card>
 
       <ExchangeFaq />
     </div>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
+import { Card } from '../../shared/ui/Card';
+import { LinkList } from '../../shared/ui/LinkList';
 import { useHome, useIndexConfig } from '../../shared/data/endpoints';
 import type { HomeData } from '../../shared/data/types';
 import { useNetwork } from '../../shared/network';
@@ -52,39 +54,19 @@ export default function HomePage() {
         <ConnectPrompt />
       )}
 
-      <section className="card" aria-labelledby="market-title" data-testid="market">
-        <h2 className="card__title" id="market-title">
-          {t('home.marketPrice')}
-        </h2>
+      <Card title={t('home.marketPrice')} testId="market">
         {home.isPending ? <LoadingState /> : null}
         {home.isError && !data ? <ErrorState onRetry={() => home.refetch()} /> : null}
         {data ? <Market market={data.market} fmt={fmt} /> : null}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="pool-title" data-testid="pool">
-        <h2 className="card__title" id="pool-title">
-          {t('home.pool')}
-        </h2>
+      <Card title={t('home.pool')} testId="pool">
         {home.isPending ? <LoadingState /> : null}
         {home.isError && !data ? <ErrorState onRetry={() => home.refetch()} /> : null}
         {data ? <Pool data={data} fmt={fmt} /> : null}
-      </section>
+      </Card>
 
-      <nav className="card link-list" aria-label={t('home.shortcuts')}>
-        {shortcuts.map((link) => (
-          <button
-            type="button"
-            key={link.path}
-            className="link-list__item"
-            onClick={() => navigate(link.path)}
-          >
-            <span>{t(link.titleKey)}</span>
-            <span aria-hidden="true" className="flip-rtl">
-              ›
-            </span>
-          </button>
-        ))}
-      </nav>
+      <LinkList label={t('home.shortcuts')} links={shortcuts} onOpen={navigate} />
 
       {config.isError && !config.data ? (
         <section className="card">
@@ -157,10 +139,7 @@ function MyIncome(props: {
   const me = data?.me;
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <section className="card" aria-labelledby="my-income-title" data-testid="my-income">
-      <h2 className="card__title" id="my-income-title">
-        {t('home.myIncome')}
-      </h2>
+    <Card title={t('home.myIncome')} testId="my-income">
       {props.loading ? <LoadingState /> : null}
       {props.failed ? <ErrorState onRetry={props.retry} /> : null}
       {me ? (
@@ -200,7 +179,7 @@ function MyIncome(props: {
           {data?.market ? <p className="muted small">{t('home.valueNote')}</p> : null}
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }
 

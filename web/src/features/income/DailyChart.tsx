@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useIncomeDaily } from '../../shared/data/endpoints';
 import type { TokenKind } from '../../shared/data/types';
 import type { TokenFormat } from '../../shared/tokens';
+import { Card } from '../../shared/ui/Card';
 import { ErrorState, LoadingState } from '../../shared/ui/DataViews';
 import { Tabs } from '../../shared/ui/Tabs';
 import { chartBars } from './chart';
@@ -54,10 +55,7 @@ export function DailyChart({ fmt }: { fmt: TokenFormat }) {
     : t('income.chartEmpty', { days: days.length || CHART_DAYS, token: fmt.symbol(token) });
 
   return (
-    <section className="card" aria-labelledby="income-chart-title" data-testid="income-chart">
-      <h2 className="card__title" id="income-chart-title">
-        {t('income.chartTitle', { days: CHART_DAYS })}
-      </h2>
+    <Card title={t('income.chartTitle', { days: CHART_DAYS })} testId="income-chart">
       {daily.isPending ? <LoadingState /> : null}
       {daily.isError && !daily.data ? <ErrorState onRetry={() => daily.refetch()} /> : null}
       {daily.data ? (
@@ -129,6 +127,6 @@ export function DailyChart({ fmt }: { fmt: TokenFormat }) {
           <p className="muted small">{t('income.chartNote')}</p>
         </Tabs>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -15,6 +15,7 @@ import {
   RelativeTime,
   TxHash,
 } from '../../shared/ui/DataViews';
+import { Card } from '../../shared/ui/Card';
 import { PagedList } from '../../shared/ui/PagedList';
 import { Tabs } from '../../shared/ui/Tabs';
 import { DailyChart } from './DailyChart';
@@ -35,10 +36,7 @@ export default function IncomePage() {
   return (
     <div className="income">
       <DailyChart fmt={fmt} />
-      <section className="card" aria-labelledby="income-list-title">
-        <h2 className="card__title" id="income-list-title">
-          {t('income.listTitle')}
-        </h2>
+      <Card title={t('income.listTitle')}>
         <Tabs
           label={t('income.filter')}
           idPrefix="income-source"
@@ -93,7 +91,7 @@ export default function IncomePage() {
           ) : null}
         </Tabs>
         <p className="muted small">{t('income.todayIsUtc')}</p>
-      </section>
+      </Card>
       <IndexedNote indexed={first?.indexed} />
     </div>
   );

@@ -4,6 +4,7 @@ import { navigate } from '../../app/router';
 import { useInviteInfo } from '../../shared/data/endpoints';
 import { useSession } from '../../shared/session';
 import { useTokenFormat } from '../../shared/tokens';
+import { Card } from '../../shared/ui/Card';
 import { ConnectPrompt, ErrorState, LoadingState } from '../../shared/ui/DataViews';
 import { Modal } from '../../shared/ui/Modal';
 import { toast } from '../../shared/ui/toast';
@@ -49,10 +50,7 @@ export default function InvitePage() {
           </div>
         </Modal>
       ) : null}
-      <section className="card invite__link-card" aria-labelledby="invite-link-title">
-        <h2 className="card__title" id="invite-link-title">
-          {t('invite.yourLink')}
-        </h2>
+      <Card title={t('invite.yourLink')} className="invite__link-card">
         <p className="mono invite__link" data-testid="invite-link">
           {data.link}
         </p>
@@ -74,12 +72,9 @@ export default function InvitePage() {
             {t('invite.notInTree')}
           </p>
         ) : null}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="invite-rewards-title">
-        <h2 className="card__title" id="invite-rewards-title">
-          {t('invite.rewards')}
-        </h2>
+      <Card title={t('invite.rewards')}>
         <dl className="stats">
           <div className="stats__item">
             <dt>{t('invite.referralRewards')}</dt>
@@ -106,7 +101,7 @@ export default function InvitePage() {
         >
           {t('nav.team')}
         </button>
-      </section>
+      </Card>
     </div>
   );
 }

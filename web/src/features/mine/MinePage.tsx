@@ -8,12 +8,15 @@ import { formatAmount, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
+import type { TxRequest } from '../../shared/tx/flow';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
+import { Card } from '../../shared/ui/Card';
+import { LinkList } from '../../shared/ui/LinkList';
 import { toast } from '../../shared/ui/toast';
 import { MembershipSection } from './membership/MembershipSection';
 import { claimDividendsSteps, withdrawRewardCoinSteps, withdrawSteps } from './mineFlow';
-import { MineSummary } from './MineSummaries';
+import { MineSummary, type MineKind } from './MineSummaries';
 import { validateWithdrawAmount } from './validation';
 
 const links = [
@@ -63,6 +66,34 @@ export default function MinePage() {
           ? t('serve.readFailed')
           : t('loading.loading');
 
+  /** One Mine write: its summary before the wallet opens, then the shared transaction flow. */
+  const runMineTx = (
+    dep: NonNullable<typeof deployment>,
+    from: NonNullable<typeof user>,
+    kind: MineKind,
+    amount: bigint,
+    token: { decimals: number; symbol: string },
+    steps: TxRequest['steps'],
+  ) =>
+    runTx({
+      network,
+      user: from,
+      summary: (
+        <MineSummary
+          kind={kind}
+          network={network}
+          deployment={dep}
+          user={from}
+          amount={amount}
+          decimals={token.decimals}
+          symbol={token.symbol}
+        />
+      ),
+      success: 'toast.txSucceeded',
+      failure: 'toast.txFailed',
+      steps,
+    });
+
   const onWithdraw = () =>
     exclusive(async () => {
       if (!session || !user) return toast(t('toast.connectWallet'));
@@ -70,24 +101,14 @@ export default function MinePage() {
       const validation = validateWithdrawAmount(amountText, usdcDecimals, a.withdrawable, minimum);
       if (!validation.ok)
         return toast(t(validation.errorKey, { min: formatAmount(minimum, usdcDecimals, 6, lang) }));
-      const done = await runTx({
-        network,
+      const done = await runMineTx(
+        deployment,
         user,
-        summary: (
-          <MineSummary
-            kind="withdraw"
-            network={network}
-            deployment={deployment}
-            user={user}
-            amount={validation.amount}
-            decimals={usdcDecimals}
-            symbol="USDC"
-          />
-        ),
-        success: 'toast.txSucceeded',
-        failure: 'toast.txFailed',
-        steps: (tx) => withdrawSteps(tx, deployment, validation.amount),
-      });
+        'withdraw',
+        validation.amount,
+        { decimals: usdcDecimals, symbol: 'USDC' },
+        (tx) => withdrawSteps(tx, deployment, validation.amount),
+      );
       if (done) setAmountText('');
     });
 
@@ -96,48 +117,28 @@ export default function MinePage() {
       if (!session || !user) return toast(t('toast.connectWallet'));
       if (!deployment || !a) return toast(t('toast.queryFailed'));
       if (a.earned === 0n) return toast(t('mine.errors.nothingEarned'));
-      await runTx({
-        network,
+      await runMineTx(
+        deployment,
         user,
-        summary: (
-          <MineSummary
-            kind="withdrawCoin"
-            network={network}
-            deployment={deployment}
-            user={user}
-            amount={a.earned}
-            decimals={rewardDecimals}
-            symbol={symbol}
-          />
-        ),
-        success: 'toast.txSucceeded',
-        failure: 'toast.txFailed',
-        steps: (tx) => withdrawRewardCoinSteps(tx, deployment, a.earned),
-      });
+        'withdrawCoin',
+        a.earned,
+        { decimals: rewardDecimals, symbol },
+        (tx) => withdrawRewardCoinSteps(tx, deployment, a.earned),
+      );
     });
 
   const onClaim = () =>
     exclusive(async () => {
       if (!session || !user) return toast(t('toast.connectWallet'));
       if (!deployment || !a) return toast(t('toast.queryFailed'));
-      await runTx({
-        network,
+      await runMineTx(
+        deployment,
         user,
-        summary: (
-          <MineSummary
-            kind="claim"
-            network={network}
-            deployment={deployment}
-            user={user}
-            amount={a.pendingDividend}
-            decimals={usdcDecimals}
-            symbol="USDC"
-          />
-        ),
-        success: 'toast.txSucceeded',
-        failure: 'toast.txFailed',
-        steps: (tx) => claimDividendsSteps(tx, deployment),
-      });
+        'claim',
+        a.pendingDividend,
+        { decimals: usdcDecimals, symbol: 'USDC' },
+        (tx) => claimDividendsSteps(tx, deployment),
+      );
     });
 
   return (
@@ -184,10 +185,7 @@ export default function MinePage() {
         </p>
       </section>
 
-      <section className="card" aria-labelledby="withdraw-title">
-        <h2 className="card__title" id="withdraw-title">
-          {t('mine.withdrawTitle')}
-        </h2>
+      <Card title={t('mine.withdrawTitle')}>
         <AmountInput
           label={t('mine.withdrawAmount')}
           value={amountText}
@@ -213,13 +211,10 @@ export default function MinePage() {
         >
           {t('mine.withdraw')}
         </button>
-      </section>
+      </Card>
 
       {session && deployment ? (
-        <section className="card" aria-labelledby="earnings-title">
-          <h2 className="card__title" id="earnings-title">
-            {t('mine.earnings')}
-          </h2>
+        <Card title={t('mine.earnings')}>
           <div className="row-between">
             <span>
               {t('mine.dividend')}:{' '}
@@ -260,7 +255,7 @@ export default function MinePage() {
             </button>
           </div>
           <p className="muted small">{t('mine.withdrawCoinHint', { symbol })}</p>
-        </section>
+        </Card>
       ) : null}
 
       {deployment ? (
@@ -273,21 +268,7 @@ export default function MinePage() {
         />
       ) : null}
 
-      <nav className="card link-list" aria-label={t('mine.records')}>
-        {links.map((link) => (
-          <button
-            type="button"
-            key={link.path}
-            className="link-list__item"
-            onClick={() => navigate(link.path)}
-          >
-            <span>{t(link.titleKey)}</span>
-            <span aria-hidden="true" className="flip-rtl">
-              ›
-            </span>
-          </button>
-        ))}
-      </nav>
+      <LinkList label={t('mine.records')} links={links} onOpen={navigate} />
     </div>
   );
 }

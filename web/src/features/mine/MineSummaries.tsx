@@ -4,9 +4,12 @@ import type { ChainDeployment } from '../../shared/contracts';
 import { formatAmount } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
 
-/** A write of the Mine page: withdraw USDC, withdraw the reward coin, claim dividends. */
+/** The writes of the Mine page: withdraw USDC, withdraw the reward coin, claim dividends. */
+export type MineKind = 'withdraw' | 'withdrawCoin' | 'claim';
+
+/** A plain summary of one Mine write, shown before the wallet opens. */
 export function MineSummary(props: {
-  kind: 'withdraw' | 'withdrawCoin' | 'claim';
+  kind: MineKind;
   network: NetworkInfo;
   deployment: ChainDeployment;
   user: string;

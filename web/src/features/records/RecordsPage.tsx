@@ -4,6 +4,7 @@ import type { ExchangeItem } from '../../shared/data/types';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { useTokenFormat } from '../../shared/tokens';
+import { Card } from '../../shared/ui/Card';
 import { ConnectPrompt, IndexedNote, RelativeTime, TxHash } from '../../shared/ui/DataViews';
 import { PagedList } from '../../shared/ui/PagedList';
 
@@ -18,14 +19,7 @@ export default function RecordsPage() {
   return (
     <div className="records">
       {totals && totals.count > 0 ? (
-        <section
-          className="card"
-          aria-labelledby="records-totals-title"
-          data-testid="records-totals"
-        >
-          <h2 className="card__title" id="records-totals-title">
-            {t('records.totals')}
-          </h2>
+        <Card title={t('records.totals')} testId="records-totals">
           <dl className="stats">
             <div className="stats__item">
               <dt>{t('records.count')}</dt>
@@ -44,12 +38,9 @@ export default function RecordsPage() {
               <dd>{fmt.withSymbol(totals.fee, 'usdc')}</dd>
             </div>
           </dl>
-        </section>
+        </Card>
       ) : null}
-      <section className="card" aria-labelledby="records-title">
-        <h2 className="card__title" id="records-title">
-          {t('records.title')}
-        </h2>
+      <Card title={t('records.title')}>
         <PagedList<ExchangeItem>
           query={list}
           itemKey={(item) => item.id}
@@ -76,7 +67,7 @@ export default function RecordsPage() {
             </li>
           )}
         />
-      </section>
+      </Card>
       <IndexedNote indexed={list.data?.pages[0]?.indexed} />
     </div>
   );

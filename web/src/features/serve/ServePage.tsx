@@ -15,6 +15,7 @@ import { useSession } from '../../shared/session';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
+import { Card } from '../../shared/ui/Card';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getConnectedWallet } from '../../shared/wallet/client';
@@ -199,10 +200,7 @@ export default function ServePage() {
         <p className="muted small">{t('serve.balanceSource', { network: network.label })}</p>
       </section>
 
-      <section className="card" aria-labelledby="plans-title">
-        <h2 className="card__title" id="plans-title">
-          {t('serve.plans')}
-        </h2>
+      <Card title={t('serve.plans')}>
         {plans.isLoading ? <p className="muted">{t('loading.loading')}</p> : null}
         {plans.isError ? <p className="muted">{t('serve.readFailed')}</p> : null}
         {plans.data && plans.data.length === 0 ? (
@@ -230,7 +228,7 @@ export default function ServePage() {
             </button>
           ))}
         </div>
-      </section>
+      </Card>
 
       <section className="card">
         <AmountInput
@@ -256,10 +254,7 @@ export default function ServePage() {
         </button>
       </section>
 
-      <section className="card" aria-labelledby="history-title">
-        <h2 className="card__title" id="history-title">
-          {t('serve.history')}
-        </h2>
+      <Card title={t('serve.history')}>
         {!session ? <p className="muted">{t('serve.connectToSee')}</p> : null}
         {session && positions.isLoading ? <p className="muted">{t('loading.loading')}</p> : null}
         {session && positions.isError ? <p className="muted">{t('serve.readFailed')}</p> : null}
@@ -321,7 +316,7 @@ export default function ServePage() {
             );
           })}
         </ul>
-      </section>
+      </Card>
 
       {bindCtx ? (
         <BindDialog

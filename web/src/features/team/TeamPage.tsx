@@ -12,6 +12,7 @@ import {
   LoadingState,
   RelativeTime,
 } from '../../shared/ui/DataViews';
+import { Card } from '../../shared/ui/Card';
 import { PagedList } from '../../shared/ui/PagedList';
 import { Tabs } from '../../shared/ui/Tabs';
 import { nextLevel } from './levels';
@@ -42,10 +43,7 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
   const next = nextLevel(data.level, toBigInt(data.teamPerformance) ?? 0n, thresholds);
   return (
     <>
-      <section className="card" aria-labelledby="team-level-title">
-        <h2 className="card__title" id="team-level-title">
-          {t('team.levelTitle')}
-        </h2>
+      <Card title={t('team.levelTitle')}>
         <p className="stat-big" data-testid="team-level">
           {data.level > 0 ? t('team.level', { level: data.level }) : t('team.noLevel')}
         </p>
@@ -90,12 +88,9 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
           </tbody>
         </table>
         <p className="muted small">{t('team.feeFreeNote')}</p>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="team-members-title">
-        <h2 className="card__title" id="team-members-title">
-          {t('team.members')}
-        </h2>
+      <Card title={t('team.members')}>
         <dl className="stats">
           {depths.map((depth) => {
             const row = data.depths.find((d) => d.depth === depth);
@@ -118,12 +113,9 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
             <dd data-testid="team-total">{number.format(data.members)}</dd>
           </div>
         </dl>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="team-earnings-title">
-        <h2 className="card__title" id="team-earnings-title">
-          {t('team.earnings')}
-        </h2>
+      <Card title={t('team.earnings')}>
         <dl className="stats">
           <div className="stats__item">
             <dt>{t('team.referralCommission')}</dt>
@@ -151,7 +143,7 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
           </div>
         </dl>
         <p className="muted small">{t('team.earningsNote')}</p>
-      </section>
+      </Card>
     </>
   );
 }
@@ -161,10 +153,7 @@ function Members({ fmt }: { fmt: TokenFormat }) {
   const [depth, setDepth] = useState<Depth>(1);
   const members = useTeamMembers(depth);
   return (
-    <section className="card" aria-labelledby="team-list-title">
-      <h2 className="card__title" id="team-list-title">
-        {t('team.memberList')}
-      </h2>
+    <Card title={t('team.memberList')}>
       <Tabs
         label={t('team.memberList')}
         idPrefix="team-depth"
@@ -195,6 +184,6 @@ function Members({ fmt }: { fmt: TokenFormat }) {
           )}
         />
       </Tabs>
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import type { WithdrawItem } from '../../shared/data/types';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { useTokenFormat } from '../../shared/tokens';
+import { Card } from '../../shared/ui/Card';
 import { ConnectPrompt, IndexedNote, RelativeTime, TxHash } from '../../shared/ui/DataViews';
 import { PagedList } from '../../shared/ui/PagedList';
 
@@ -16,10 +17,7 @@ export default function WithdrawsPage() {
   if (!session) return <ConnectPrompt />;
   return (
     <div className="records">
-      <section className="card" aria-labelledby="withdraws-title">
-        <h2 className="card__title" id="withdraws-title">
-          {t('withdraws.title')}
-        </h2>
+      <Card title={t('withdraws.title')}>
         <PagedList<WithdrawItem>
           query={list}
           itemKey={(item) => item.id}
@@ -41,7 +39,7 @@ export default function WithdrawsPage() {
             </li>
           )}
         />
-      </section>
+      </Card>
       <IndexedNote indexed={list.data?.pages[0]?.indexed} />
     </div>
   );

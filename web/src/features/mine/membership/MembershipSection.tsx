@@ -6,6 +6,7 @@ import type { ChainDeployment } from '../../../shared/contracts';
 import { formatAmount } from '../../../shared/format';
 import { exclusive, useTxBusy } from '../../../shared/tx/progress';
 import { useTx } from '../../../shared/tx/useTx';
+import { Card } from '../../../shared/ui/Card';
 import { toast } from '../../../shared/ui/toast';
 import {
   MEMBERSHIP,
@@ -112,10 +113,7 @@ export function MembershipSection(props: {
   };
 
   return (
-    <section className="card" aria-labelledby="nodes-title" data-testid="membership">
-      <h2 className="card__title" id="nodes-title">
-        {t('nodes.title')}
-      </h2>
+    <Card title={t('nodes.title')} testId="membership">
       <p className="muted small">{t('nodes.explain')}</p>
       {user ? (
         <p>
@@ -198,6 +196,6 @@ export function MembershipSection(props: {
           {v.feeBps === 0n ? <p className="muted small">{t('nodes.summary.feeZero')}</p> : null}
         </>
       )}
-    </section>
+    </Card>
   );
 }
