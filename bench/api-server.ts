@@ -23,6 +23,8 @@ if (mode === 'bare') {
     indexer: false,
     databaseUrl: process.env.DATABASE_URL || undefined,
     pgliteDir: process.env.PGLITE_DIR || undefined,
+    // bench/api runs once as deployed and once with PAGE_CACHE=off to show what the queries cost.
+    pageCache: process.env.PAGE_CACHE !== 'off',
   });
   console.log(`listening ${server.url}`);
   // Close the database cleanly: the next run opens the same PGlite directory.

@@ -64,7 +64,13 @@ async function load(url: string, paths: string[], tokens: string[]) {
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${paths.join(',')}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    // Response size: the bare route answers ~60 bytes, a page of the list several KB.
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
 }
 
 const { db: where, cleanup } = await databaseFor(engine);
@@ -123,7 +129,7 @@ try {
     `\n${Number(values.connections)} connections, ${values.duration} s each, ${engine}, ${tokens.length} signed-in users in turn`,
   );
   console.log(
-    'endpoint                                 p50 ms   p99 ms      req/s   of bare   verdict',
+    'endpoint                                 p50 ms   p99 ms      req/s   of bare   bytes/resp   verdict',
   );
   let pass = true;
   for (const [name, r] of rows) {
@@ -133,7 +139,7 @@ try {
     const ok = isBare || (r.p99 < P99_TARGET_MS && share >= SHARE_TARGET);
     if (!informative) pass &&= ok;
     console.log(
-      `${name.padEnd(39)} ${String(r.p50).padStart(6)} ${String(r.p99).padStart(8)} ${Math.round(r.rps).toString().padStart(10)} ${`${Math.round(share * 100)}%`.padStart(9)}   ${isBare ? '' : informative ? '(for comparison)' : ok ? 'PASS' : 'MISS'}`,
+      `${name.padEnd(39)} ${String(r.p50).padStart(6)} ${String(r.p99).padStart(8)} ${Math.round(r.rps).toString().padStart(10)} ${`${Math.round(share * 100)}%`.padStart(9)} ${Math.round(r.bytes).toString().padStart(12)}   ${isBare ? '' : informative ? '(for comparison)' : ok ? 'PASS' : 'MISS'}`,
     );
   }
   console.log(
