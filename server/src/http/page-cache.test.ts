@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
 import { localAccounts } from '@app/contracts/accounts';
+import { pageCache } from './page-cache.ts';
 import { getJson, okData, signIn, startTestServer, type TestServer } from '../testing/harness.ts';
 
 const user = localAccounts[6]!;
@@ -64,5 +66,50 @@ describe('page cache (pglite)', () => {
     assert.equal(await total(uncached), 1);
     await income(uncached, 11);
     assert.equal(await total(uncached), 2);
+  });
+});
+
+describe('page cache: one computation per page and version', () => {
+  it('concurrent first requests share one computation; a failed one is not kept', async () => {
+    const server = await startTestServer('pglite');
+    const cache = pageCache({ db: server.db, now: () => new Date(), enabled: true });
+    const app = Fastify();
+    app.decorateRequest('lang', 'en');
+    app.decorateRequest('session', null);
+    let computations = 0;
+    let fail = false;
+    app.get('/page', (request, reply) =>
+      cache.serve(request, reply, 1, async () => {
+        computations++;
+        await sleep(50);
+        if (fail) throw new Error('database down');
+        return { computation: computations };
+      }),
+    );
+    try {
+      cache.moved(1, '100');
+      const burst = async () =>
+        Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/page' })));
+
+      const first = await burst();
+      assert.equal(computations, 1, 'twenty clients, one computation');
+      assert.deepEqual(new Set(first.map((r) => r.json().data.computation)), new Set([1]));
+
+      // The index moves and the recomputation fails: every waiting client gets the error, and
+      // the next request tries again instead of being served the failure.
+      cache.moved(1, '101');
+      fail = true;
+      const failed = await burst();
+      assert.equal(computations, 2);
+      assert.ok(failed.every((r) => r.statusCode === 500));
+      fail = false;
+      const again = await burst();
+      assert.equal(computations, 3);
+      assert.ok(again.every((r) => r.json().data.computation === 3));
+    } finally {
+      cache.close();
+      await app.close();
+      await server.stop();
+    }
   });
 });

@@ -36,6 +36,7 @@ export function pageCache(opts: PageCacheOptions): PageCache {
   /** Chains indexed in this process: their indexer says when they move, polling is not needed. */
   const local = new Set<number>();
   const entries = new Map<string, { version: string; body: string }>();
+  const inflight = new Map<string, Promise<string>>();
   const maxEntries = opts.maxEntries ?? 20_000;
   let timer: NodeJS.Timeout | undefined;
 
@@ -74,12 +75,27 @@ export function pageCache(opts: PageCacheOptions): PageCache {
       if (hit && hit.version === version) {
         return reply.type('application/json; charset=utf-8').send(hit.body);
       }
-      // Kept under the version read before computing: if the index moves meanwhile, the next
-      // request sees a newer version and computes again.
-      const body = JSON.stringify({ code: 0, msg: t(request.lang, 'ok'), data: await compute() });
-      if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { version, body });
-      return reply.type('application/json; charset=utf-8').send(body);
+      // One computation per page and version: when the index moves, every client of a busy page
+      // misses at once, and they all wait for the same queries instead of each running them.
+      const flightKey = `${key}|${version}`;
+      let flight = inflight.get(flightKey);
+      if (!flight) {
+        flight = (async () => {
+          try {
+            const data = await compute();
+            const body = JSON.stringify({ code: 0, msg: t(request.lang, 'ok'), data });
+            // Kept under the version read before computing: if the index moves meanwhile, the
+            // next request sees a newer version and computes again.
+            if (entries.size >= maxEntries) entries.clear();
+            entries.set(key, { version, body });
+            return body;
+          } finally {
+            inflight.delete(flightKey);
+          }
+        })();
+        inflight.set(flightKey, flight);
+      }
+      return reply.type('application/json; charset=utf-8').send(await flight);
     },
     moved(chainId, block) {
       local.add(chainId);
