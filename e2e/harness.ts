@@ -187,12 +187,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
-export interface AppSession {
+/** A browser page without a wallet: a context and page of their own, their console recorded. */
+export interface PlainSession {
   context: BrowserContext;
   page: Page;
-  wallet: WalletHandle;
   /** Console messages, page errors and failed requests of this session, in order. */
   consoleLines: string[];
+}
+
+export interface AppSession extends PlainSession {
+  wallet: WalletHandle;
 }
 
 /**
@@ -240,13 +244,9 @@ const uiRecorderScript = `(() => {
   });
 })();`;
 
-/** A fresh browser context (mobile viewport) with the test wallet installed, and one page. */
-export async function openSession(
-  stack: Stack,
-  wallet: Omit<WalletConfig, 'rpcUrls'>,
-  contextOptions: BrowserContextOptions = {},
-) {
-  const context = await stack.browser.newContext({
+/** A fresh browser context with the mobile viewport every test uses. */
+function newMobileContext(stack: Stack, contextOptions: BrowserContextOptions) {
+  return stack.browser.newContext({
     viewport: mobileViewport,
     deviceScaleFactor: 2,
     isMobile: true,
@@ -254,11 +254,10 @@ export async function openSession(
     locale: 'en-US',
     ...contextOptions,
   });
-  const handle = await installWallet(context, {
-    rpcUrls: { 1: stack.chains[1].rpcUrl, 56: stack.chains[56].rpcUrl },
-    ...wallet,
-  });
-  await context.addInitScript({ content: uiRecorderScript });
+}
+
+/** Opens the context's page and records what its console says. */
+async function openRecordedPage(context: BrowserContext): Promise<PlainSession> {
   const page = await context.newPage();
   const consoleLines: string[] = [];
   const stamp = () => new Date().toISOString().slice(11, 23);
@@ -269,8 +268,22 @@ export async function openSession(
       `${stamp()} [requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText}`,
     ),
   );
-  const session: AppSession = { context, page, wallet: handle, consoleLines };
-  return session;
+  return { context, page, consoleLines };
+}
+
+/** A fresh browser context (mobile viewport) with the test wallet installed, and one page. */
+export async function openSession(
+  stack: Stack,
+  wallet: Omit<WalletConfig, 'rpcUrls'>,
+  contextOptions: BrowserContextOptions = {},
+): Promise<AppSession> {
+  const context = await newMobileContext(stack, contextOptions);
+  const handle = await installWallet(context, {
+    rpcUrls: { 1: stack.chains[1].rpcUrl, 56: stack.chains[56].rpcUrl },
+    ...wallet,
+  });
+  await context.addInitScript({ content: uiRecorderScript });
+  return { ...(await openRecordedPage(context)), wallet: handle };
 }
 
 export function slug(name: string): string {
@@ -281,7 +294,10 @@ export function slug(name: string): string {
 }
 
 /** Saves a screenshot, the console log and the wallet log of a failed scenario to e2e/artifacts/. */
-export async function saveFailureArtifacts(name: string, session: AppSession): Promise<void> {
+export async function saveFailureArtifacts(
+  name: string,
+  session: PlainSession & { wallet?: WalletHandle },
+): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   const base = join(artifactsDir, `${slug(name)}-failure`);
   try {
@@ -290,7 +306,9 @@ export async function saveFailureArtifacts(name: string, session: AppSession): P
     session.consoleLines.push(`[harness] screenshot failed: ${String(err)}`);
   }
   writeFileSync(`${base}.console.log`, session.consoleLines.join('\n') + '\n');
-  writeFileSync(`${base}.wallet.json`, JSON.stringify(session.wallet.log, null, 2) + '\n');
+  if (session.wallet) {
+    writeFileSync(`${base}.wallet.json`, JSON.stringify(session.wallet.log, null, 2) + '\n');
+  }
 }
 
 /**
@@ -314,6 +332,27 @@ export async function withSession<T>(
       writeFileSync(`${base}.wallet.json`, JSON.stringify(session.wallet.log, null, 2) + '\n');
     }
     return result;
+  } catch (err) {
+    await saveFailureArtifacts(name, session);
+    throw err;
+  } finally {
+    await session.context.close();
+  }
+}
+
+/**
+ * Runs `fn` on a page with no wallet (a visitor, or a test of the app shell); on failure saves
+ * artifacts, and always closes the context.
+ */
+export async function withPage<T>(
+  stack: Stack,
+  name: string,
+  contextOptions: BrowserContextOptions,
+  fn: (session: PlainSession) => Promise<T>,
+): Promise<T> {
+  const session = await openRecordedPage(await newMobileContext(stack, contextOptions));
+  try {
+    return await fn(session);
   } catch (err) {
     await saveFailureArtifacts(name, session);
     throw err;

@@ -20,8 +20,7 @@ import {
   toastMark,
   waitForBalance,
 } from '../app.ts';
-import { mobileViewport } from '../browser.ts';
-import { saveFailureArtifacts, startStack, withSession, type Stack } from '../harness.ts';
+import { startStack, withPage, withSession, type Stack } from '../harness.ts';
 
 const account = localAccounts[6]!.address;
 
@@ -139,17 +138,7 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
 
   test('the chain proxy unreachable: the no-network view, and Retry brings the page back', async () => {
     // No service worker, so the route sees the page's own /rpc requests.
-    const context = await stack.browser.newContext({
-      viewport: mobileViewport,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    const consoleLines: string[] = [];
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    try {
+    await withPage(stack, 'rpc unreachable', { serviceWorkers: 'block' }, async ({ page }) => {
       await page.route(/\/rpc\/\d+$/, (route) => route.abort('connectionrefused'));
       await openApp(page, stack.server.url, '/pages/serve/serve');
       const view = page.getByTestId('no-network');
@@ -165,32 +154,12 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
       await page.getByRole('radiogroup', { name: 'Subscription plans' }).waitFor({
         timeout: STEP_MS,
       });
-    } catch (err) {
-      await saveFailureArtifacts('rpc unreachable', {
-        context,
-        page,
-        consoleLines,
-        wallet: { log: [] } as never,
-      });
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('a page whose code fails to load shows Retry, and Retry loads it', async () => {
     // No service worker here: the failed chunk must come from the network.
-    const context = await stack.browser.newContext({
-      viewport: mobileViewport,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    const consoleLines: string[] = [];
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    try {
+    await withPage(stack, 'chunk retry', { serviceWorkers: 'block' }, async ({ page }) => {
       let failures = 0;
       await page.route(/\/assets\/ExchangePage-[^/]+\.js$/, (route) => {
         if (failures++ === 0) return route.abort('internetdisconnected');
@@ -204,31 +173,11 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
       await page.getByRole('heading', { name: 'Exchange ratio' }).waitFor({ timeout: STEP_MS });
       assert.equal(await failed.count(), 0);
       assert.ok(failures >= 2, 'Retry fetched the page again');
-    } catch (err) {
-      await saveFailureArtifacts('chunk retry', {
-        context,
-        page,
-        consoleLines,
-        wallet: { log: [] } as never,
-      });
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('a slow page shows "Loading" only after 200 ms, while its code is on the way', async () => {
-    const context = await stack.browser.newContext({
-      viewport: mobileViewport,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    const consoleLines: string[] = [];
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    try {
+    await withPage(stack, 'slow page', { serviceWorkers: 'block' }, async ({ page }) => {
       const CHUNK_DELAY_MS = 1500;
       await page.route(/\/assets\/ExchangePage-[^/]+\.js$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, CHUNK_DELAY_MS));
@@ -257,17 +206,7 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
         `the loading view appeared after ${shownAfter.ms} ms (spec: a 200 ms delay)`,
       );
       await page.getByRole('heading', { name: 'Exchange ratio' }).waitFor({ timeout: STEP_MS });
-    } catch (err) {
-      await saveFailureArtifacts('slow page', {
-        context,
-        page,
-        consoleLines,
-        wallet: { log: [] } as never,
-      });
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("the chain cannot be read when Stake needs it: 'Query failed', no loading view left, nothing sent", async () => {
