@@ -4,7 +4,14 @@
  * facts it checks afterwards. What the user does in the app stays in app.ts.
  */
 import assert from 'node:assert/strict';
-import { createWalletClient, http, parseUnits, type Address, type Hash } from 'viem';
+import {
+  createWalletClient,
+  http,
+  parseUnits,
+  type Address,
+  type ContractFunctionName,
+  type Hash,
+} from 'viem';
 import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
 import { stakingAbi, usdcAbi } from '@app/contracts/generated';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -27,7 +34,8 @@ export function walletOf(chain: LocalChain, index: number) {
   });
 }
 
-async function confirmed(chain: LocalChain, hash: Hash) {
+/** Waits for the transaction and asserts it succeeded. */
+export async function confirmed(chain: LocalChain, hash: Hash) {
   const receipt = await chain.client.waitForTransactionReceipt({ hash });
   assert.equal(receipt.status, 'success', `transaction ${hash} reverted`);
 }
@@ -88,7 +96,7 @@ export async function approveAs(chain: LocalChain, index: number, spender: Addre
 export async function stakingCallAs(
   chain: LocalChain,
   index: number,
-  functionName: 'releasePrincipal' | 'pause' | 'queueParam' | 'executeParam',
+  functionName: ContractFunctionName<typeof stakingAbi, 'nonpayable'>,
   args: readonly unknown[],
 ) {
   const wallet = walletOf(chain, index);

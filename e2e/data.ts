@@ -6,132 +6,42 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { createWalletClient, http, parseUnits, type Address, type Hash, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { localPrivateKeys } from '@app/contracts/accounts';
-import { stakingAbi, usdcAbi } from '@app/contracts/generated';
+import { stakingAbi } from '@app/contracts/generated';
 import { STEP_MS } from './app.ts';
+import { accountAddress, approveAs, stakingCallAs, usdc } from './chain.ts';
 import { artifactsDir, type LocalChain, type Stack } from './harness.ts';
 
 // ---- Chain --------------------------------------------------------------------------------------
 
-/** A raw JSON-RPC call to an anvil (test-only methods such as evm_increaseTime). */
-export async function rpc(rpcUrl: string, method: string, params: unknown[] = []) {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
-/** Moves the chain's clock forward by `seconds` and mines a block. */
-export async function advanceTime(chain: LocalChain, seconds: number): Promise<void> {
-  await rpc(chain.rpcUrl, 'evm_increaseTime', [seconds]);
-  await rpc(chain.rpcUrl, 'evm_mine');
-}
-
-/** Anvil account `index` acting on `chain` with real signed transactions (outside the browser). */
+/**
+ * Anvil account `index` acting on `chain` with real signed transactions (outside the browser):
+ * the steps of chain.ts, named for what the data-page scenarios do.
+ */
 export function chainActor(chain: LocalChain, index: number) {
-  const key = localPrivateKeys[index];
-  assert.ok(key, `no anvil account ${index}`);
-  const account = privateKeyToAccount(key);
-  const wallet = createWalletClient({ account, chain: chain.chain, transport: http(chain.rpcUrl) });
-  const { staking, usdc, usdcDecimals } = chain.deployment;
-  const confirm = async (hash: Hash) => {
-    const receipt = await chain.client.waitForTransactionReceipt({ hash });
-    assert.equal(receipt.status, 'success', `transaction ${hash} reverted`);
-  };
+  const call = (functionName: Parameters<typeof stakingCallAs>[2], args: readonly unknown[]) =>
+    stakingCallAs(chain, index, functionName, args);
   return {
-    address: account.address,
-    account,
-    async bind(upline: Address) {
-      await confirm(
-        await wallet.writeContract({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'bindSuperior',
-          args: [upline],
-        }),
-      );
-    },
-    /** Approves exactly and stakes `usdc` whole USDC into `planId`. */
+    address: accountAddress(index),
+    bind: (upline: Address) => call('bindSuperior', [upline]),
+    /** Approves exactly and stakes `whole` USDC into `planId`. */
     async stake(planId: number, whole: string) {
-      const amount = parseUnits(whole, usdcDecimals);
-      await confirm(
-        await wallet.writeContract({
-          address: usdc,
-          abi: usdcAbi,
-          functionName: 'approve',
-          args: [staking, amount],
-        }),
-      );
-      await confirm(
-        await wallet.writeContract({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'stake',
-          args: [BigInt(planId), amount],
-        }),
-      );
+      const amount = usdc(chain, whole);
+      await approveAs(chain, index, chain.deployment.staking, amount);
+      await call('stake', [BigInt(planId), amount]);
     },
     /** Credits `user`'s mining (and its uplines' commissions) of `positionIds`. */
-    async harvest(user: Address, positionIds: bigint[]) {
-      await confirm(
-        await wallet.writeContract({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'harvest',
-          args: [user, positionIds],
-        }),
-      );
-    },
+    harvest: (user: Address, positionIds: bigint[]) => call('harvest', [user, positionIds]),
     /** Swaps `amountIn` of earned reward coin to USDC (no minimum: the local pool is deep). */
-    async exchange(amountIn: bigint) {
-      await confirm(
-        await wallet.writeContract({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'exchange',
-          args: [amountIn, 0n],
-        }),
-      );
-    },
+    exchange: (amountIn: bigint) => call('exchange', [amountIn, 0n]),
     /** Sends `amount` of earned reward coin to the account's own address. */
-    async withdrawRewardCoin(amount: bigint) {
-      await confirm(
-        await wallet.writeContract({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'withdrawRewardCoin',
-          args: [amount],
-        }),
-      );
-    },
+    withdrawRewardCoin: (amount: bigint) => call('withdrawRewardCoin', [amount]),
     /** Sends `amount` (USDC base units) of the account's withdrawable USDC to its own address. */
-    async withdrawUsdc(amount: bigint) {
-      await confirm(
-        await wallet.writeContract({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'withdraw',
-          args: [amount],
-        }),
-      );
-    },
+    withdrawUsdc: (amount: bigint) => call('withdraw', [amount]),
     /** Owner only: queues a timelocked parameter change (0 = FeeBps). */
-    async queueParam(param: number, value: bigint) {
-      await confirm(
-        await wallet.writeContract({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'queueParam',
-          args: [param, value],
-        }),
-      );
-    },
+    queueParam: (param: number, value: bigint) => call('queueParam', [param, value]),
   };
 }
 

@@ -22,15 +22,8 @@ import { localAccounts } from '@app/contracts/accounts';
 import { stakingAbi } from '@app/contracts/generated';
 import { axeViolations, formatFindings, type AxeFinding } from '../axe.ts';
 import { openApp, shortAddress, signIn, STEP_MS } from '../app.ts';
-import {
-  advanceTime,
-  api,
-  apiLogin,
-  chainActor,
-  earnedOf,
-  savePage,
-  waitForIndexer,
-} from '../data.ts';
+import { api, apiLogin, chainActor, earnedOf, savePage, waitForIndexer } from '../data.ts';
+import { advanceTime } from '../chain.ts';
 import { repoDir, slug, startStack, withSession, type Stack } from '../harness.ts';
 
 const ROOT_INDEX = 0;

@@ -28,7 +28,6 @@ import {
   waitForBalance,
 } from '../app.ts';
 import {
-  advanceTime,
   api,
   apiLogin,
   chainActor,
@@ -38,6 +37,7 @@ import {
   textOf,
   waitForIndexer,
 } from '../data.ts';
+import { advanceTime } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
 
 const ROOT_INDEX = 0;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { parseEther, type Hash } from 'viem';
+import { parseEther } from 'viem';
 import { routerAbi, stakingAbi, wethAbi } from '@app/contracts/generated';
 import {
   assertNothingSent,
@@ -27,9 +27,11 @@ import {
 import {
   accountAddress,
   advanceTime,
+  confirmed,
   getAccount,
   parseShown,
   stakeAs,
+  stakingCallAs,
   walletOf,
 } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
@@ -181,19 +183,10 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
     const index = 4;
     const user = accountAddress(index);
     const eth = stack.chains[1];
-    const { staking, rewardToken, router, usdc } = eth.deployment;
+    const { rewardToken, router, usdc } = eth.deployment;
     await stakeAs(eth, index, '1000');
     await advanceTime(eth, DAY);
-    const confirmed = async (hash: Hash) =>
-      assert.equal((await eth.client.waitForTransactionReceipt({ hash })).status, 'success');
-    await confirmed(
-      await walletOf(eth, index).writeContract({
-        address: staking,
-        abi: stakingAbi,
-        functionName: 'harvest',
-        args: [user, [0n]],
-      }),
-    );
+    await stakingCallAs(eth, index, 'harvest', [user, [0n]]);
     const before = await getAccount(eth, user);
     assert.ok(before.earned > 0n);
 
@@ -215,6 +208,7 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         const mover = walletOf(eth, 8);
         const sold = parseEther('200');
         await confirmed(
+          eth,
           await mover.writeContract({
             address: rewardToken,
             abi: wethAbi,
@@ -223,6 +217,7 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
           }),
         );
         await confirmed(
+          eth,
           await mover.writeContract({
             address: rewardToken,
             abi: wethAbi,
@@ -231,6 +226,7 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
           }),
         );
         await confirmed(
+          eth,
           await mover.writeContract({
             address: router,
             abi: routerAbi,

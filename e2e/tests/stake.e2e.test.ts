@@ -34,7 +34,7 @@ import {
   waitForBalance,
   waitForPosition,
 } from '../app.ts';
-import { stakeAs, usdc, walletOf } from '../chain.ts';
+import { stakeAs, stakingCallAs, usdc, walletOf } from '../chain.ts';
 import { artifactsDir, startStack, withSession, type Stack } from '../harness.ts';
 import type { Page } from 'playwright-core';
 
@@ -426,9 +426,6 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
     const user = accountFor(7);
     const eth = stack.chains[1];
     const { staking, root, usdcDecimals } = eth.deployment;
-    const owner = walletOf(eth, 0);
-    const confirmed = async (hash: `0x${string}`) =>
-      assert.equal((await eth.client.waitForTransactionReceipt({ hash })).status, 'success');
     // A 7-day plan with room for 250 USDC; someone else takes 101 of it, leaving 149.
     const now = (await eth.client.getBlock()).timestamp;
     const planId = await eth.client.readContract({
@@ -436,23 +433,15 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
       abi: stakingAbi,
       functionName: 'planCount',
     });
-    await confirmed(
-      await owner.writeContract({
-        address: staking,
-        abi: stakingAbi,
-        functionName: 'createPlan',
-        args: [7, localDailyRate(50, usdcDecimals), usdc(eth, '250'), now, now + 86_400n * 30n],
-      }),
-    );
+    await stakingCallAs(eth, 0, 'createPlan', [
+      7,
+      localDailyRate(50, usdcDecimals),
+      usdc(eth, '250'),
+      now,
+      now + 86_400n * 30n,
+    ]);
     await stakeAs(eth, 8, '101', planId);
-    await confirmed(
-      await walletOf(eth, 7).writeContract({
-        address: staking,
-        abi: stakingAbi,
-        functionName: 'bindSuperior',
-        args: [root],
-      }),
-    );
+    await stakingCallAs(eth, 7, 'bindSuperior', [root]);
 
     await withSession(
       stack,
@@ -476,14 +465,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         assert.equal(after.allowance, 0n, 'the permit was never used');
 
         // The operator closes the plan: it shows as ended and cannot be chosen.
-        await confirmed(
-          await owner.writeContract({
-            address: staking,
-            abi: stakingAbi,
-            functionName: 'closePlan',
-            args: [planId],
-          }),
-        );
+        await stakingCallAs(eth, 0, 'closePlan', [planId]);
         await page.reload();
         await sevenDays.getByText('Subscription has ended').waitFor({ timeout: STEP_MS });
         assert.ok(await sevenDays.isDisabled());
