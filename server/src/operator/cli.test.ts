@@ -3,14 +3,13 @@
  * main.ts`), stdin not a terminal, against a real BSC-local chain (18-decimal USDC).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Address } from 'viem';
 import { localAccounts } from '@app/contracts/accounts';
 import { stakingAbi } from '@app/contracts/generated';
-import { repoRoot } from '../config.ts';
 import {
   runChild,
+  runProcess,
   startDeployedChain,
   type CliResult,
   type DeployedChain,
@@ -20,19 +19,7 @@ const owner = localAccounts[0]!.address as Address;
 
 /** `npm run operator -- <argv>` from the repository root, as the README shows it. */
 function npmRun(argv: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'operator', '--', ...argv], {
-      cwd: repoRoot,
-      env: { ...process.env, OPERATOR_PRIVATE_KEY: '', RPC_URL_1: '', RPC_URL_56: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-  });
+  return runProcess('npm', ['run', '--silent', 'operator', '--', ...argv], env);
 }
 
 describe('operator CLI as a child process (BSC, 18-decimal USDC)', () => {

@@ -62,10 +62,17 @@ export async function runInProcess(
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** Runs `tsx server/src/operator/main.ts` as a child process (stdin not a terminal). */
-export function runChild(argv: readonly string[], env: Record<string, string>): Promise<CliResult> {
+/**
+ * Runs `command args` from the repository root as a child process (stdin not a terminal), with
+ * the clean settings of `cleanEnv`, and collects what it prints.
+ */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainFile, ...argv], {
+    const child = spawn(command, args, {
       cwd: repoRoot,
       env: cleanEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -78,6 +85,11 @@ export function runChild(argv: readonly string[], env: Record<string, string>): 
     child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
     child.stdin.end();
   });
+}
+
+/** Runs `tsx server/src/operator/main.ts` as a child process (stdin not a terminal). */
+export function runChild(argv: readonly string[], env: Record<string, string>): Promise<CliResult> {
+  return runProcess(process.execPath, ['--import', 'tsx', mainFile, ...argv], env);
 }
 
 export interface DeployedChain {
