@@ -1,4 +1,5 @@
-import { isAddress, parseUnits, zeroAddress } from 'viem';
+import { isAddress, zeroAddress } from 'viem';
+import { parseAmountText } from '../../shared/amount';
 
 /** Spec §5/§9: a stake must be greater than 100 USDC. */
 export const MIN_STAKE_WHOLE = 100n;
@@ -11,15 +12,8 @@ export function validateStakeAmount(
   decimals: number,
   balance: bigint,
 ): StakeValidation {
-  const trimmed = text.trim();
-  if (trimmed === '' || trimmed === '.')
-    return { ok: false, errorKey: 'serve.errors.amountRequired' };
-  let amount: bigint;
-  try {
-    amount = parseUnits(trimmed, decimals);
-  } catch {
-    return { ok: false, errorKey: 'serve.errors.amountRequired' };
-  }
+  const amount = parseAmountText(text, decimals);
+  if (amount === undefined) return { ok: false, errorKey: 'serve.errors.amountRequired' };
   if (amount <= MIN_STAKE_WHOLE * 10n ** BigInt(decimals))
     return { ok: false, errorKey: 'serve.errors.minAmount' };
   if (amount > balance) return { ok: false, errorKey: 'serve.errors.exceedsBalance' };
