@@ -4,6 +4,7 @@ import { localAccounts } from '@app/contracts/accounts';
 import { networks } from '@app/contracts/chains';
 import { parseSiweMessage, createSiweMessage } from 'viem/siwe';
 import {
+  assertError,
   counts,
   databaseFor,
   engines,
@@ -27,20 +28,6 @@ const [alice, bob, carol, dave, erin, frank] = localAccounts.slice(1) as [
 ];
 const ETH = networks.ETH.chainId;
 const BSC = networks.BSC.chainId;
-
-/** Asserts the response is an error envelope with exactly these codes and no extra detail. */
-function assertError(
-  res: { status: number; body: { code: number; msg: string; data: unknown } },
-  status: number,
-  code: number,
-) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.deepEqual(Object.keys(res.body).sort(), ['code', 'data', 'msg']);
-  assert.equal(res.body.code, code);
-  assert.equal(res.body.data, null);
-  assert.ok(res.body.msg.length > 0);
-  assert.doesNotMatch(res.body.msg, /at .*\.ts|Error:|stack/);
-}
 
 /** Runs `fn` and asserts it changed no user, session or nonce. */
 async function unchanged(server: TestServer, fn: () => Promise<void>) {
