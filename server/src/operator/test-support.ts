@@ -5,22 +5,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  type Address,
-  type Chain,
-  type PublicClient,
-  type Transport,
-} from 'viem';
+import { createWalletClient, http, type Address, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { localPrivateKeys } from '@app/contracts/accounts';
-import { networkByChainId, toViemChain, type SupportedChainId } from '@app/contracts/chains';
-import { deployLocal, startAnvil, type LocalChain } from '@app/contracts/local';
+import type { SupportedChainId } from '@app/contracts/chains';
 import type { ChainDeployment } from '@app/contracts/deployment';
 import { repoRoot } from '../config.ts';
+import { startTestChain, type TestChain } from '../testing/chain.ts';
 import { runOperator } from './cli.ts';
 
 export const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -93,49 +84,36 @@ export function runChild(argv: readonly string[], env: Record<string, string>): 
 }
 
 export interface DeployedChain {
-  chain: LocalChain;
   deployment: ChainDeployment;
-  client: PublicClient<Transport, Chain>;
+  client: PublicClient;
   /** env for the CLI: this chain's RPC URL. */
   env: Record<string, string>;
   /** Moves the chain's clock forward and mines a block. */
   advance(seconds: number): Promise<void>;
-  /** A wallet client for anvil account `index`. */
+  /** A wallet client for anvil account `index` (0 = the deployer, the owner). */
   wallet(index: number): ReturnType<typeof walletFor>;
   nonceOf(address: Address): Promise<number>;
   stop(): Promise<void>;
 }
 
-function walletFor(chain: Chain, rpcUrl: string, index: number) {
+function walletFor(chain: TestChain, index: number) {
   return createWalletClient({
     account: privateKeyToAccount(localPrivateKeys[index]!),
-    chain,
-    transport: http(rpcUrl),
+    chain: chain.chain,
+    transport: http(chain.rpcUrl),
   });
 }
 
+/** The server tests' local chain (testing/chain.ts), seen as the operator CLI's tests use it. */
 export async function startDeployedChain(chainId: SupportedChainId): Promise<DeployedChain> {
-  const local = await startAnvil({ chainId });
-  try {
-    const deployment = await deployLocal({ rpcUrl: local.rpcUrl, chainId });
-    const chain = toViemChain(networkByChainId(chainId)!, local.rpcUrl);
-    const client = createPublicClient({ chain, transport: http(local.rpcUrl) });
-    const testClient = createTestClient({ mode: 'anvil', chain, transport: http(local.rpcUrl) });
-    return {
-      chain: local,
-      deployment,
-      client,
-      env: { RPC_URL: local.rpcUrl },
-      async advance(seconds) {
-        await testClient.increaseTime({ seconds });
-        await testClient.mine({ blocks: 1 });
-      },
-      wallet: (index) => walletFor(chain, local.rpcUrl, index),
-      nonceOf: (address) => client.getTransactionCount({ address }),
-      stop: () => local.stop(),
-    };
-  } catch (error) {
-    await local.stop();
-    throw error;
-  }
+  const chain = await startTestChain(chainId);
+  return {
+    deployment: chain.deployment,
+    client: chain.client,
+    env: { RPC_URL: chain.rpcUrl },
+    advance: chain.advance,
+    wallet: (index) => walletFor(chain, index),
+    nonceOf: (address) => chain.client.getTransactionCount({ address }),
+    stop: chain.stop,
+  };
 }
