@@ -20,6 +20,7 @@ export interface Artifact {
 /** The contracts scripts deploy, by contract name → source file name. */
 export const deployedContracts = {
   Staking: 'Staking.sol',
+  StakingLens: 'StakingLens.sol',
   LocalUSDCPermit: 'LocalUSDCPermit.sol',
   LocalUSDC18: 'LocalUSDC18.sol',
 } as const;

@@ -212,6 +212,17 @@ describe('deploy-production dry run on a local chain 1', () => {
     assert.equal(getAddress((await read('root')) as Address), deployer.address);
     assert.equal(getAddress((await read('usdc')) as Address), usdc);
     assert.equal(await read('minStakeExclusive'), parseUnits('100', 6));
+    const lens = readArtifact('StakingLens');
+    assert.equal(
+      getAddress(
+        (await publicClient.readContract({
+          address: record.stakingLens,
+          abi: lens.abi,
+          functionName: 'staking',
+        })) as Address,
+      ),
+      record.staking,
+    );
 
     // A second deployment is refused unless forced.
     await assert.rejects(

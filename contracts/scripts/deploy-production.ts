@@ -583,8 +583,33 @@ export async function deployProduction(
     }
   }
 
+  // The read-only lens the app reads pages through; it holds nothing and has no owner.
+  const lens = readArtifact('StakingLens');
+  const lensHash = await walletClient.deployContract({
+    abi: lens.abi,
+    bytecode: lens.bytecode,
+    args: [address],
+  });
+  log(`transaction  ${lensHash} (StakingLens)`);
+  const lensReceipt = await publicClient.waitForTransactionReceipt({ hash: lensHash });
+  if (lensReceipt.status !== 'success' || !lensReceipt.contractAddress) {
+    throw new Error(`the StakingLens deployment transaction ${lensHash} failed`);
+  }
+  const stakingLens = getAddress(lensReceipt.contractAddress);
+  const lensTarget = await publicClient.readContract({
+    address: stakingLens,
+    abi: lens.abi,
+    functionName: 'staking',
+  });
+  if (String(lensTarget).toLowerCase() !== address.toLowerCase()) {
+    throw new Error(
+      `deployed StakingLens ${stakingLens} reads ${String(lensTarget)}, not ${address}`,
+    );
+  }
+
   const record: ProductionDeployment = {
     staking: address,
+    stakingLens,
     usdc: n.usdc.address,
     usdcDecimals: n.usdc.decimals,
     usdcHasPermit: n.usdc.permit !== null,
@@ -607,6 +632,7 @@ export async function deployProduction(
   mkdirSync(dirname(options.outFile), { recursive: true });
   writeFileSync(options.outFile, `${JSON.stringify(merged, null, 2)}\n`);
   log(`Staking      ${address} (block ${record.startBlock})`);
+  log(`StakingLens  ${stakingLens}`);
   log(`recorded in  ${options.outFile}`);
   return record;
 }

@@ -73,6 +73,12 @@ export type { ChainDeployment } from '../src/deployment.ts';
 /** ABI of contracts/src/Staking.sol. */
 export const stakingAbi = ${json(readArtifact('Staking').abi)} as const;
 
+/**
+ * ABI of contracts/src/StakingLens.sol: the read-only views of Staking (getAccount, getPositions,
+ * getPlans, quoteExchange, ...) at each deployment's \`stakingLens\` address.
+ */
+export const stakingLensAbi = ${json(readArtifact('StakingLens').abi)} as const;
+
 /** ABI of a USDC: ERC-20, plus EIP-2612 permit and the EIP-712 domain where the token has them. */
 export const usdcAbi = ${json(usdcAbi())} as const;
 
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
   console.log(`wrote ${generatedFile}`);
   for (const [chainId, d] of Object.entries(local)) {
     console.log(
-      `  chain ${chainId}: Staking ${d.staking}, USDC ${d.usdc} (${d.usdcDecimals} decimals), ` +
+      `  chain ${chainId}: Staking ${d.staking}, lens ${d.stakingLens}, USDC ${d.usdc} (${d.usdcDecimals} decimals), ` +
         `reward ${d.rewardToken}, router ${d.router}, pair ${d.pair}`,
     );
   }

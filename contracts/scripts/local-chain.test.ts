@@ -4,12 +4,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createPublicClient, createWalletClient, http, parseSignature, parseUnits } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  parseSignature,
+  parseUnits,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
 import { localAccounts, localTestUserKey } from '../src/local-accounts.ts';
 import { permitTypedData } from '../src/permit.ts';
-import { deployments, stakingAbi, usdcAbi } from '../generated/contracts.ts';
+import { deployments, stakingAbi, stakingLensAbi, usdcAbi } from '../generated/contracts.ts';
 import {
   deployLocal,
   expectedLocalAddresses,
@@ -32,6 +39,7 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
       const deployed = await deployLocal({ rpcUrl: chain.rpcUrl, chainId });
       assert.deepEqual(deployed, deployments.local[chainId]);
       assert.equal(deployed.staking, expectedLocalAddresses().staking);
+      assert.equal(deployed.stakingLens, expectedLocalAddresses().stakingLens);
       assert.equal(deployed.usdc, expectedLocalAddresses().usdc);
       assert.equal(deployed.rewardToken, expectedLocalAddresses().rewardToken);
       assert.equal(deployed.router, expectedLocalAddresses().router);
@@ -54,8 +62,8 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         assert.equal((await pub.waitForTransactionReceipt({ hash })).status, 'success');
 
       const plans = await pub.readContract({
-        address: d.staking,
-        abi: stakingAbi,
+        address: d.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getPlans',
       });
       assert.deepEqual(
@@ -64,8 +72,8 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
       );
       assert.equal(
         await pub.readContract({
-          address: d.staking,
-          abi: stakingAbi,
+          address: d.stakingLens,
+          abi: stakingLensAbi,
           functionName: 'isSubscriptionOpen',
           args: [0n],
         }),
@@ -139,16 +147,16 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         );
       }
       const positions = await pub.readContract({
-        address: d.staking,
-        abi: stakingAbi,
+        address: d.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getPositions',
         args: [account.address],
       });
       assert.equal(positions.length, 1);
       assert.equal(positions[0]!.amount, amount);
       const totals = await pub.readContract({
-        address: d.staking,
-        abi: stakingAbi,
+        address: d.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getUserTotals',
         args: [account.address],
       });
@@ -182,15 +190,15 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         }),
       );
       const { earned } = await pub.readContract({
-        address: d.staking,
-        abi: stakingAbi,
+        address: d.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getAccount',
         args: [account.address],
       });
       assert.ok(earned > 0n);
       const quote = await pub.readContract({
-        address: d.staking,
-        abi: stakingAbi,
+        address: d.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'quoteExchange',
         args: [account.address, earned],
       });
@@ -200,12 +208,12 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
           address: d.staking,
           abi: stakingAbi,
           functionName: 'exchange',
-          args: [earned, quote.netUsdc],
+          args: [earned, quote.netUsdc, maxUint256],
         }),
       );
       const after = await pub.readContract({
-        address: d.staking,
-        abi: stakingAbi,
+        address: d.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getAccount',
         args: [account.address],
       });

@@ -304,6 +304,7 @@ export async function deployLocal({
   const hasPermit = chainId === 1;
   const token = readArtifact(hasPermit ? 'LocalUSDCPermit' : 'LocalUSDC18');
   const staking = readArtifact('Staking');
+  const lens = readArtifact('StakingLens');
 
   const confirm = async (hash: Hash) => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
@@ -349,6 +350,9 @@ export async function deployLocal({
     },
   ]);
   const stakingAddress = getAddress(stakingReceipt.contractAddress as Address);
+  // The lens right after Staking, so every address before it stays where it was.
+  const lensReceipt = await deploy(lens.abi, lens.bytecode, [stakingAddress]);
+  const stakingLens = getAddress(lensReceipt.contractAddress as Address);
 
   const now = (await publicClient.getBlock()).timestamp;
   for (const plan of localPlans) {
@@ -391,6 +395,7 @@ export async function deployLocal({
 
   const deployment: ChainDeployment = {
     staking: stakingAddress,
+    stakingLens,
     usdc,
     usdcDecimals: decimals,
     usdcHasPermit: hasPermit,
@@ -411,11 +416,12 @@ export async function deployLocal({
 
 /**
  * The addresses a fresh local chain gets: USDC at account 0's nonce 0, the DEX from nonce 1
- * (`deployDex`'s fixed order), Staking right after the DEX's transactions.
+ * (`deployDex`'s fixed order), Staking right after the DEX's transactions, then its lens.
  */
 export function expectedLocalAddresses(): {
   usdc: Address;
   staking: Address;
+  stakingLens: Address;
   rewardToken: Address;
   factory: Address;
   router: Address;
@@ -425,6 +431,7 @@ export function expectedLocalAddresses(): {
   return {
     usdc: getContractAddress({ from, nonce: 0n }),
     staking: getContractAddress({ from, nonce: BigInt(1 + dexTransactionCount.seeded) }),
+    stakingLens: getContractAddress({ from, nonce: BigInt(2 + dexTransactionCount.seeded) }),
     rewardToken: dex.weth,
     factory: dex.factory,
     router: dex.router,

@@ -2,7 +2,6 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
@@ -11,6 +10,8 @@ import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IUniswapV2Router} from "./interfaces/IUniswapV2Router.sol";
+import {IStaking} from "./IStaking.sol";
+import {StakingMath} from "./StakingMath.sol";
 
 /// @title Staking
 /// @notice Non-custodial USDC staking with funded, reserved mining rewards in a reward coin, a
@@ -24,202 +25,18 @@ import {IUniswapV2Router} from "./interfaces/IUniswapV2Router.sol";
 ///      - a stake is accepted only when its full-term mining plus its uplines' commissions are covered
 ///        by the unreserved reward budget, which is then reserved;
 ///      - principal is released at the end of its term, and at once while paused;
-///      - fee, prices, limits, minimum withdrawal and treasury change only through a 48 h timelock,
-///        and fee and minimum withdrawal have hard caps in code; the contract is not upgradeable.
+///      - fee, prices, limits, minimum withdrawal and treasury change only through a 48 h timelock
+///        (a queued change expires 7 days after it becomes executable), and fee and minimum withdrawal
+///        have hard caps in code; the contract is not upgradeable and ownership cannot be renounced.
+///      Types, events and errors are in IStaking; read-only views that walk a user's positions or
+///      assemble what a page shows are in StakingLens, which reads this contract's raw getters.
 ///      Rate unit: a plan's `dailyRate` is reward-coin base units per USDC base unit per day, scaled by
 ///      1e18, fixed when the plan is created. No price oracle is read at stake time.
 ///      Accrual: per position, linear per second; `harvest` settles explicit position ids (bounded by
 ///      calldata), so every action is O(1) in the number of users and positions. No T+1: mining starts
 ///      the second a stake is made.
-contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
+contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
-
-    // ---------------------------------------------------------------------------------------------
-    // Types
-    // ---------------------------------------------------------------------------------------------
-
-    /// @notice A subscription plan. Terms never change once created (only the window can close early).
-    /// @param termDays Lock term of a position, in days.
-    /// @param opensAt First second at which stakes are accepted (unix time).
-    /// @param closesAt First second at which stakes are no longer accepted (unix time).
-    /// @param cap Maximum total principal that may be staked into the plan (USDC base units).
-    /// @param totalStaked Principal staked into the plan so far (never decreases).
-    /// @param dailyRate Reward-coin base units per USDC base unit per day, scaled by 1e18.
-    struct Plan {
-        uint32 termDays;
-        uint64 opensAt;
-        uint64 closesAt;
-        uint128 cap;
-        uint128 totalStaked;
-        uint256 dailyRate;
-    }
-
-    /// @notice One stake of one user, as views return it. Its id is its index in the user's list.
-    /// @param planId The plan it was staked into.
-    /// @param amount Principal (USDC base units).
-    /// @param startTime When it was staked; mining starts then (unix time).
-    /// @param endTime When its term ends and the principal is released (unix time).
-    /// @param withdrawn Whether the principal has left the position (released to the balance or paid).
-    /// @param settledUntil Mining is credited up to this time.
-    /// @param totalReward Mining the position earns over its full term (reward-coin base units).
-    /// @param rewardPaid Mining credited so far (reward-coin base units).
-    struct Position {
-        uint256 planId;
-        uint256 amount;
-        uint64 startTime;
-        uint64 endTime;
-        bool withdrawn;
-        uint64 settledUntil;
-        uint256 totalReward;
-        uint256 rewardPaid;
-    }
-
-    /// @notice A user's principal totals, as the staking page shows them.
-    /// @param totalStaked All principal ever staked.
-    /// @param toBeReleased Principal whose term has not ended (and which has not left early in a pause).
-    /// @param released Principal whose term has ended, or which left early in a pause.
-    /// @param withdrawn Principal that has left its position (to the withdrawable balance or paid out).
-    /// @param positions Number of positions.
-    struct UserTotals {
-        uint256 totalStaked;
-        uint256 toBeReleased;
-        uint256 released;
-        uint256 withdrawn;
-        uint256 positions;
-    }
-
-    /// @notice Everything about one user the app shows, in one read.
-    /// @param superior Depth-1 upline (zero when none).
-    /// @param teamStake Active stake of the user's downlines at depths 1-3 (USDC base units; each stake
-    ///        counts in whole hundredths of a USDC).
-    /// @param level Level from `teamStake` and the deployment's thresholds (0..6).
-    /// @param activeStake Own principal still in positions.
-    /// @param earned Reward coin credited and not yet exchanged (reward-coin base units).
-    /// @param pendingMining Mining accrued on the user's positions and not yet harvested (a view loop).
-    /// @param withdrawable USDC the user can withdraw (exchanged, released principal, dividends, grants).
-    /// @param exchangeCount Exchanges made so far (the first FREE_EXCHANGES are free of fee).
-    /// @param membership None, Node or Founder.
-    /// @param purchasedNode Whether the user ever bought a node.
-    /// @param purchasedFounder Whether the user ever became a founder.
-    /// @param pendingDividend Dividend (USDC) claimable now.
-    struct AccountView {
-        address superior;
-        uint256 teamStake;
-        uint256 level;
-        uint256 activeStake;
-        uint256 earned;
-        uint256 pendingMining;
-        uint256 withdrawable;
-        uint256 exchangeCount;
-        Membership membership;
-        bool purchasedNode;
-        bool purchasedFounder;
-        uint256 pendingDividend;
-    }
-
-    /// @notice A quote for `exchange`.
-    /// @param grossUsdc USDC the router would return now for the input.
-    /// @param feeBps Fee rate that would apply to this user (0 when free).
-    /// @param fee Fee (USDC base units).
-    /// @param netUsdc What the user would be credited.
-    struct ExchangeQuote {
-        uint256 grossUsdc;
-        uint256 feeBps;
-        uint256 fee;
-        uint256 netUsdc;
-    }
-
-    /// @notice Deployment parameters.
-    /// @param usdc The staked token (USDC of this network); its decimals are read.
-    /// @param rewardToken The reward coin (WETH on Ethereum, WBNB on BSC); must differ from USDC.
-    /// @param router The Uniswap-V2-compatible router used by `exchange` (path reward → USDC).
-    /// @param root The founding address, root of the referral tree.
-    /// @param owner The operator.
-    /// @param treasury Receives node and founder payments.
-    /// @param levelThresholds Team performance needed for levels 1..6 (ascending, USDC base units).
-    /// @param feeBps Initial exchange fee (≤ MAX_FEE_BPS).
-    /// @param minWithdrawal Initial minimum withdrawal (≤ 10 USDC).
-    /// @param nodePrice Price of a node (USDC base units).
-    /// @param nodeLimit Number of nodes for sale.
-    /// @param founderPrice Price of a founder seat (USDC base units).
-    /// @param founderLimit Number of founder seats for sale.
-    struct Config {
-        IERC20Metadata usdc;
-        IERC20Metadata rewardToken;
-        IUniswapV2Router router;
-        address root;
-        address owner;
-        address treasury;
-        uint256[6] levelThresholds;
-        uint256 feeBps;
-        uint256 minWithdrawal;
-        uint256 nodePrice;
-        uint256 nodeLimit;
-        uint256 founderPrice;
-        uint256 founderLimit;
-    }
-
-    /// @notice Source of an income credit (one `IncomeCredited` event per credit).
-    enum IncomeSource {
-        Mining,
-        Referral,
-        Team,
-        ShareholderDividend,
-        EcologicalDividend,
-        Activity,
-        Promotion
-    }
-
-    /// @notice Membership of an address.
-    enum Membership {
-        None,
-        Node,
-        Founder
-    }
-
-    /// @notice Parameters that change only through the timelock.
-    enum Param {
-        FeeBps,
-        MinWithdrawal,
-        NodePrice,
-        NodeLimit,
-        FounderPrice,
-        FounderLimit,
-        Treasury
-    }
-
-    /// @notice A queued parameter change.
-    /// @param value The new value (an address is its uint160).
-    /// @param eta Earliest time it can be executed (0 when nothing is queued).
-    struct PendingChange {
-        uint256 value;
-        uint64 eta;
-    }
-
-    /// @dev One position in storage: one slot. The end time follows from the plan's term.
-    struct PositionData {
-        uint96 amount;
-        uint40 startTime;
-        uint40 settledUntil;
-        uint32 planId;
-        bool released;
-    }
-
-    /// @dev Per-user state. Slot 0 holds the superior, team performance (in hundredths of a USDC) and
-    ///      the position count, so a stake writes one slot of its own account (already non-zero once
-    ///      bound) and one warm slot per upline. Per-user principal totals are summed by views.
-    struct Account {
-        address superior;
-        uint64 teamCents;
-        uint32 positionCount;
-        uint32 exchangeCount;
-        Membership membership;
-        bool purchasedNode;
-        bool purchasedFounder;
-        uint256 earned;
-        uint256 withdrawable;
-        uint256 dividendDebt;
-    }
 
     // ---------------------------------------------------------------------------------------------
     // Constants and immutables
@@ -234,7 +51,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @notice Highest `dailyRate` a plan can have (keeps all reward arithmetic far from overflow).
     uint256 public constant MAX_DAILY_RATE = 1e36;
     /// @notice Scale of `dailyRate`.
-    uint256 public constant RATE_SCALE = 1e18;
+    uint256 public constant RATE_SCALE = StakingMath.RATE_SCALE;
     /// @notice Hard cap of the exchange fee: 15% of the USDC received.
     uint256 public constant MAX_FEE_BPS = 1500;
     /// @notice Hard cap of the minimum withdrawal, in whole USDC.
@@ -245,17 +62,20 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     uint256 public constant FEE_FREE_LEVEL = 5;
     /// @notice Share of an exchange fee that goes to node holders (ecological dividend); the rest goes
     ///         to founders (shareholder dividend). A pool without holders takes no fee at all.
-    uint256 public constant ECOLOGICAL_SHARE_BPS = 5000;
+    uint256 public constant ECOLOGICAL_SHARE_BPS = StakingMath.ECOLOGICAL_SHARE_BPS;
     /// @notice Delay between queueing and executing a parameter change.
     uint256 public constant TIMELOCK_DELAY = 48 hours;
+    /// @notice How long a queued change stays executable after its eta; later it must be queued again,
+    ///         so a change users have forgotten about cannot be applied by surprise.
+    uint256 public constant TIMELOCK_GRACE = 7 days;
     /// @notice Commission of the depth-1 upline, in basis points of the downline's mining.
-    uint256 public constant REFERRAL_BPS_1 = 1000;
+    uint256 public constant REFERRAL_BPS_1 = StakingMath.REFERRAL_BPS_1;
     /// @notice Commission of the depth-2 upline.
-    uint256 public constant REFERRAL_BPS_2 = 800;
+    uint256 public constant REFERRAL_BPS_2 = StakingMath.REFERRAL_BPS_2;
     /// @notice Commission of the depth-3 upline.
-    uint256 public constant REFERRAL_BPS_3 = 500;
-    uint256 private constant BPS = 10_000;
-    uint256 private constant ACC_SCALE = 1e18;
+    uint256 public constant REFERRAL_BPS_3 = StakingMath.REFERRAL_BPS_3;
+    uint256 private constant BPS = StakingMath.BPS;
+    uint256 private constant ACC_SCALE = StakingMath.ACC_SCALE;
 
     /// @notice The staked token (USDC of this network).
     IERC20 public immutable usdc;
@@ -328,198 +148,16 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @notice Shareholder dividend per founder, accumulated (USDC base units scaled by 1e18).
     uint256 public accShareholderPerFounder;
 
-    uint40 private _statDay;
-    uint216 private _statStaked;
+    /// @notice UTC day (unix time / 1 day) of the latest stake; StakingLens.todayStaked reads it.
+    uint40 public statDay;
+    /// @notice Principal staked on `statDay`.
+    uint216 public statStaked;
 
     Plan[] private _plans;
     mapping(address user => Account) private _accounts;
     mapping(address user => mapping(uint256 positionId => PositionData)) private _positions;
     /// @notice Queued parameter changes.
     mapping(Param param => PendingChange) public pendingChanges;
-
-    // ---------------------------------------------------------------------------------------------
-    // Events
-    // ---------------------------------------------------------------------------------------------
-
-    /// @notice `user` bound `superior` as its upline (permanent).
-    /// @param user The user that bound.
-    /// @param superior Its new superior (depth-1 upline).
-    event SuperiorBound(address indexed user, address indexed superior);
-    /// @notice The operator opened a plan.
-    /// @param planId The new plan's id.
-    /// @param termDays Lock term in days.
-    /// @param dailyRate Reward-coin base units per USDC base unit per day, scaled by 1e18.
-    /// @param cap Maximum total principal (base units).
-    /// @param opensAt Start of the subscription window.
-    /// @param closesAt End of the subscription window.
-    event PlanCreated(
-        uint256 indexed planId,
-        uint32 termDays,
-        uint256 dailyRate,
-        uint256 cap,
-        uint64 opensAt,
-        uint64 closesAt
-    );
-    /// @notice The operator closed a plan's subscription window early.
-    /// @param planId The plan.
-    /// @param closesAt The new end of its window (now).
-    event PlanClosed(uint256 indexed planId, uint64 closesAt);
-    /// @notice `user` staked `amount` into `planId`; the position is `positionId` in the user's list.
-    /// @param user The staker.
-    /// @param positionId Index of the new position in the staker's list.
-    /// @param planId The plan.
-    /// @param amount Principal (base units).
-    /// @param startTime Start of the term.
-    /// @param endTime End of the term (principal released).
-    event Staked(
-        address indexed user,
-        uint256 indexed positionId,
-        uint256 indexed planId,
-        uint256 amount,
-        uint64 startTime,
-        uint64 endTime
-    );
-    /// @notice Reward coin was reserved for a new position (its mining plus its uplines' commissions).
-    /// @param user The staker.
-    /// @param positionId The position.
-    /// @param amount Reward coin reserved.
-    event RewardReserved(address indexed user, uint256 indexed positionId, uint256 amount);
-    /// @notice A position's principal left it (`early` when released by a pause). `paid` is true when it
-    ///         was paid out at once (withdrawPrincipal), false when it was added to the withdrawable balance.
-    /// @param user The owner.
-    /// @param positionId The position.
-    /// @param amount Principal (base units).
-    /// @param early True when released before the term's end because the pool is paused.
-    /// @param paid True when transferred to the owner in the same call.
-    event PrincipalReleased(
-        address indexed user, uint256 indexed positionId, uint256 amount, bool early, bool paid
-    );
-    /// @notice Income was credited to `user`. The only event an indexer needs for income.
-    /// @param user Who receives it.
-    /// @param source Its source code.
-    /// @param from The downline whose mining produced it (mining, referral, team), else address(0).
-    /// @param token Unit: the reward coin (mining, referral, team) or USDC (dividends, grants).
-    /// @param amount Amount in `token` base units.
-    event IncomeCredited(
-        address indexed user, IncomeSource indexed source, address indexed from, address token, uint256 amount
-    );
-    /// @notice Reward coin was added to the reward budget.
-    /// @param from Who paid it.
-    /// @param amount Reward coin.
-    event RewardsFunded(address indexed from, uint256 amount);
-    /// @notice The operator took back unreserved reward coin.
-    /// @param to The operator.
-    /// @param amount Reward coin.
-    event UnreservedWithdrawn(address indexed to, uint256 amount);
-    /// @notice `user` exchanged earned reward coin to USDC.
-    /// @param user The user.
-    /// @param amountIn Reward coin swapped.
-    /// @param grossUsdc USDC received from the router.
-    /// @param fee Fee sent to the dividend pools.
-    /// @param netUsdc USDC credited to the withdrawable balance.
-    event Exchanged(address indexed user, uint256 amountIn, uint256 grossUsdc, uint256 fee, uint256 netUsdc);
-    /// @notice Fees were added to the dividend pools.
-    /// @param ecological To node holders.
-    /// @param shareholder To founders.
-    event DividendsDistributed(uint256 ecological, uint256 shareholder);
-    /// @notice `user` withdrew USDC from the withdrawable balance to its own address.
-    /// @param user The user (and recipient).
-    /// @param amount USDC.
-    event Withdrawn(address indexed user, uint256 amount);
-    /// @notice `user` withdrew earned reward coin itself, without exchanging it.
-    /// @param user The user (and recipient).
-    /// @param amount Reward coin.
-    event RewardCoinWithdrawn(address indexed user, uint256 amount);
-    /// @notice `user` bought a membership (`membership` Node or Founder) for `price`, paid to `treasury`.
-    /// @param user The buyer.
-    /// @param membership The new membership.
-    /// @param price USDC paid.
-    /// @param upgrade True when a node became a founder.
-    /// @param treasury Recipient of the payment.
-    event MembershipPurchased(
-        address indexed user, Membership membership, uint256 price, bool upgrade, address treasury
-    );
-    /// @notice The operator deposited or took back grants budget (`amount` signed by `deposit`).
-    /// @param amount USDC.
-    /// @param deposit True for a deposit, false for a withdrawal.
-    event GrantsBudgetChanged(uint256 amount, bool deposit);
-    /// @notice A parameter change was queued.
-    /// @param param The parameter.
-    /// @param value Its new value.
-    /// @param eta When it can be executed.
-    event ParamQueued(Param indexed param, uint256 value, uint64 eta);
-    /// @notice A queued change was cancelled.
-    /// @param param The parameter.
-    event ParamCancelled(Param indexed param);
-    /// @notice A parameter changed.
-    /// @param param The parameter.
-    /// @param value Its new value.
-    event ParamChanged(Param indexed param, uint256 value);
-
-    // ---------------------------------------------------------------------------------------------
-    // Errors
-    // ---------------------------------------------------------------------------------------------
-
-    /// @notice An address argument is the zero address.
-    error ZeroAddress();
-    /// @notice The caller already has a superior.
-    error AlreadyBound();
-    /// @notice A user cannot be its own superior.
-    error SelfBinding();
-    /// @notice The upline is neither the root nor bound itself.
-    error UplineNotInTree(address upline);
-    /// @notice The founding (root) address has no superior.
-    error RootCannotBind();
-    /// @notice The caller is not in the referral tree (bind a superior first).
-    error NotBound();
-    /// @notice The amount must be greater than `minExclusive` (base units).
-    error AmountTooSmall(uint256 minExclusive);
-    /// @notice There is no plan with this id.
-    error PlanNotFound(uint256 planId);
-    /// @notice The plan's window has not opened yet.
-    error SubscriptionNotStarted(uint256 planId, uint64 opensAt);
-    /// @notice The plan's window has closed, its cap is reached, or the pool is paused.
-    error SubscriptionEnded(uint256 planId);
-    /// @notice The stake would take the plan over its cap; at most `remaining` can still be staked.
-    error CapExceeded(uint256 planId, uint256 remaining);
-    /// @notice Plan parameters are out of range.
-    error InvalidPlan();
-    /// @notice Deployment parameters are out of range.
-    error InvalidConfig();
-    /// @notice After the permit, the allowance still does not cover the amount.
-    error PermitFailed();
-    /// @notice The token moved a different amount than requested (fee-on-transfer tokens unsupported).
-    error TransferAmountMismatch(uint256 expected, uint256 received);
-    /// @notice The user has no position with this id.
-    error PositionNotFound(uint256 positionId);
-    /// @notice The position's principal already left it.
-    error AlreadyWithdrawn(uint256 positionId);
-    /// @notice The position's term has not ended (and the pool is not paused).
-    error StillLocked(uint256 positionId, uint64 endTime);
-    /// @notice The unreserved reward budget cannot cover the rewards this stake promises.
-    error InsufficientRewardBudget(uint256 needed, uint256 available);
-    /// @notice The amount is zero.
-    error ZeroAmount();
-    /// @notice The amount exceeds the available balance.
-    error InsufficientBalance(uint256 available);
-    /// @notice The withdrawal is below the minimum.
-    error BelowMinimumWithdrawal(uint256 minimum);
-    /// @notice The exchange would credit less than the caller's minimum.
-    error SlippageExceeded(uint256 netUsdc, uint256 minUsdcOut);
-    /// @notice The address already holds a membership (or, for an upgrade, is not a node).
-    error InvalidMembership(Membership current);
-    /// @notice All nodes or founder seats are sold.
-    error SoldOut();
-    /// @notice A grant must have source Activity or Promotion.
-    error InvalidGrantSource();
-    /// @notice Array arguments differ in length.
-    error LengthMismatch();
-    /// @notice The value is out of range for this parameter.
-    error InvalidParamValue(Param param, uint256 value);
-    /// @notice Nothing is queued for this parameter.
-    error NothingQueued(Param param);
-    /// @notice The queued change cannot be executed before `eta`.
-    error TimelockNotReady(uint64 eta);
 
     // ---------------------------------------------------------------------------------------------
     // Construction
@@ -605,7 +243,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @param user The address to look up.
     /// @return level 0..6.
     function levelOf(address user) public view returns (uint256 level) {
-        uint256 t = _teamStake(user);
+        uint256 t = teamStakeOf(user);
         if (t >= _level6) return 6;
         if (t >= _level5) return 5;
         if (t >= _level4) return 4;
@@ -677,46 +315,6 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @return The plan.
     function getPlan(uint256 planId) external view returns (Plan memory) {
         return _plan(planId);
-    }
-
-    /// @notice All plans, in id order.
-    /// @return The plans.
-    function getPlans() external view returns (Plan[] memory) {
-        return _plans;
-    }
-
-    /// @notice Whether a plan accepts stakes now: it exists, its window is open, the pool is not
-    ///         paused and more than the minimum stake is left under its cap.
-    /// @dev False is shown as 'Subscription has ended' (or not yet started, before opensAt). A stake can
-    ///      still be refused when the unreserved reward budget cannot cover it (see rewardBudgetInfo).
-    /// @param planId The plan id.
-    /// @return True when a stake of more than the minimum can be accepted.
-    function isSubscriptionOpen(uint256 planId) public view returns (bool) {
-        if (planId >= _plans.length || paused()) return false;
-        Plan storage plan = _plans[planId];
-        return block.timestamp >= plan.opensAt && block.timestamp < plan.closesAt
-            && plan.cap - plan.totalStaked > minStakeExclusive;
-    }
-
-    /// @notice Reward coin a stake of `amount` into `planId` needs unreserved now (its full-term mining
-    ///         plus the commissions of `user`'s current uplines).
-    /// @param user The staker.
-    /// @param planId The plan.
-    /// @param amount Principal (base units).
-    /// @return mining Full-term mining of the position.
-    /// @return reserve Mining plus commissions: what the stake reserves.
-    function rewardFor(address user, uint256 planId, uint256 amount)
-        external
-        view
-        returns (uint256 mining, uint256 reserve)
-    {
-        Plan storage plan = _plan(planId);
-        mining = amount * plan.dailyRate * plan.termDays / RATE_SCALE;
-        address[3] memory ups = selectUplines(user);
-        reserve = mining;
-        for (uint256 j = 0; j < REFERRAL_DEPTH && ups[j] != address(0); ++j) {
-            reserve += mining * _referralBps(j) / BPS;
-        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -833,15 +431,22 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     ///         reward → USDC); the USDC minus the fee is added to the caller's withdrawable balance.
     /// @param amountIn Reward coin to swap (≤ earned).
     /// @param minUsdcOut Least USDC the caller accepts after the fee (slippage guard).
+    /// @param deadline Last second (unix time) at which the caller accepts the swap; a transaction that
+    ///        waited longer in the mempool, at a price the caller never saw, is refused.
     /// @return netUsdc USDC credited.
-    function exchange(uint256 amountIn, uint256 minUsdcOut) external nonReentrant returns (uint256 netUsdc) {
+    function exchange(uint256 amountIn, uint256 minUsdcOut, uint256 deadline)
+        external
+        nonReentrant
+        returns (uint256 netUsdc)
+    {
+        if (block.timestamp > deadline) revert DeadlinePassed(deadline);
         if (amountIn == 0) revert ZeroAmount();
         Account storage a = _accounts[msg.sender];
         uint256 earned = a.earned;
         if (amountIn > earned) revert InsufficientBalance(earned);
         a.earned = earned - amountIn;
         totalEarned -= amountIn;
-        uint256 rate = _feeBpsFor(msg.sender);
+        uint256 rate = feeBpsFor(msg.sender);
         if (a.exchangeCount < type(uint32).max) ++a.exchangeCount;
 
         rewardToken.forceApprove(address(router), amountIn);
@@ -849,10 +454,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         router.swapExactTokensForTokens(amountIn, minUsdcOut, _path(), address(this), block.timestamp);
         uint256 gross = usdc.balanceOf(address(this)) - before;
 
-        uint256 fee = gross * rate / BPS;
-        uint256 eco = nodeHolders == 0 ? 0 : fee * ECOLOGICAL_SHARE_BPS / BPS;
-        uint256 share = founderHolders == 0 ? 0 : fee - fee * ECOLOGICAL_SHARE_BPS / BPS;
-        fee = eco + share;
+        (uint256 eco, uint256 share) = StakingMath.splitFee(gross * rate / BPS, nodeHolders, founderHolders);
+        uint256 fee = eco + share;
         if (fee != 0) {
             if (eco != 0) accEcologicalPerNode += eco * ACC_SCALE / nodeHolders;
             if (share != 0) accShareholderPerFounder += share * ACC_SCALE / founderHolders;
@@ -866,31 +469,15 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         emit Exchanged(msg.sender, amountIn, gross, fee, netUsdc);
     }
 
-    /// @notice What `exchange(amountIn, ·)` would credit `user` at the current pool price.
-    /// @param user The user (fee depends on its exchange count and level).
-    /// @param amountIn Reward coin.
-    /// @return q Gross output, fee rate, fee and net output.
-    function quoteExchange(address user, uint256 amountIn) external view returns (ExchangeQuote memory q) {
-        if (amountIn == 0) return q;
-        uint256[] memory amounts = router.getAmountsOut(amountIn, _path());
-        q.grossUsdc = amounts[amounts.length - 1];
-        uint256 rate = _feeBpsFor(user);
-        uint256 eco = nodeHolders == 0 ? 0 : q.grossUsdc * rate / BPS * ECOLOGICAL_SHARE_BPS / BPS;
-        uint256 share = founderHolders == 0
-            ? 0
-            : q.grossUsdc * rate / BPS - q.grossUsdc * rate / BPS * ECOLOGICAL_SHARE_BPS / BPS;
-        q.fee = eco + share;
-        q.feeBps = q.fee == 0 ? 0 : rate;
-        q.netUsdc = q.grossUsdc - q.fee;
-    }
-
     /// @notice Sends `amount` of the caller's withdrawable USDC to the caller.
-    /// @param amount USDC base units (≥ minWithdrawal, ≤ withdrawable).
+    /// @dev A balance smaller than the minimum (a small grant or dividend) may leave as a whole, so the
+    ///      minimum can never lock funds in.
+    /// @param amount USDC base units (≤ withdrawable; ≥ minWithdrawal unless it is the whole balance).
     function withdraw(uint256 amount) external nonReentrant {
-        uint256 minimum = minWithdrawal;
-        if (amount == 0 || amount < minimum) revert BelowMinimumWithdrawal(minimum);
         Account storage a = _accounts[msg.sender];
         uint256 available = a.withdrawable;
+        uint256 minimum = minWithdrawal;
+        if (amount == 0 || (amount < minimum && amount != available)) revert BelowMinimumWithdrawal(minimum);
         if (amount > available) revert InsufficientBalance(available);
         a.withdrawable = available - amount;
         totalWithdrawable -= amount;
@@ -918,7 +505,8 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /// @notice Buys a node for `nodePrice` USDC, paid from the caller straight to the treasury (approve
     ///         exactly the price first). A node shares the ecological dividend.
-    function purchaseNode() external nonReentrant whenNotPaused {
+    /// @param maxPrice The most the buyer accepts (the price the app showed); a higher price refuses.
+    function purchaseNode(uint256 maxPrice) external nonReentrant whenNotPaused {
         Account storage a = _accounts[msg.sender];
         if (a.membership != Membership.None) revert InvalidMembership(a.membership);
         if (nodeSold >= nodeLimit) revert SoldOut();
@@ -927,28 +515,34 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         a.membership = Membership.Node;
         a.purchasedNode = true;
         a.dividendDebt = accEcologicalPerNode;
-        _payTreasury(nodePrice, Membership.Node, false);
+        uint256 price = nodePrice;
+        // Validated ≤ uint128 when set, so the record is exact.
+        a.nodePricePaid = uint128(price);
+        _payTreasury(price, maxPrice, Membership.Node, false);
     }
 
     /// @notice Buys a founder seat for `founderPrice` USDC, paid straight to the treasury. A founder
     ///         shares the shareholder dividend.
-    function purchaseFounder() external nonReentrant whenNotPaused {
+    /// @param maxPrice The most the buyer accepts (the price the app showed); a higher price refuses.
+    function purchaseFounder(uint256 maxPrice) external nonReentrant whenNotPaused {
         Account storage a = _accounts[msg.sender];
         if (a.membership != Membership.None) revert InvalidMembership(a.membership);
         _becomeFounder(a);
-        _payTreasury(founderPrice, Membership.Founder, false);
+        _payTreasury(founderPrice, maxPrice, Membership.Founder, false);
     }
 
-    /// @notice Turns the caller's node into a founder seat, paying the price difference (founderPrice -
-    ///         nodePrice, or nothing when that is not positive). Unclaimed ecological dividend is credited.
-    function upgradeNodeToFounder() external nonReentrant whenNotPaused {
+    /// @notice Turns the caller's node into a founder seat, paying `upgradePrice(caller)`: the founder
+    ///         price minus what the caller paid for its node (nothing when that is not positive).
+    ///         Unclaimed ecological dividend is credited.
+    /// @param maxPrice The most the buyer accepts (the price the app showed); a higher price refuses.
+    function upgradeNodeToFounder(uint256 maxPrice) external nonReentrant whenNotPaused {
         Account storage a = _accounts[msg.sender];
         if (a.membership != Membership.Node) revert InvalidMembership(a.membership);
+        uint256 price = upgradePrice(msg.sender);
         _claimDividend(msg.sender, a);
         --nodeHolders;
         _becomeFounder(a);
-        uint256 price = founderPrice > nodePrice ? founderPrice - nodePrice : 0;
-        _payTreasury(price, Membership.Founder, true);
+        _payTreasury(price, maxPrice, Membership.Founder, true);
     }
 
     /// @notice Credits the caller's dividend (ecological for nodes, shareholder for founders) to its
@@ -1024,6 +618,12 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         _unpause();
     }
 
+    /// @notice Disabled: always reverts. Without an operator a paused pool would stay paused for ever
+    ///         and the unreserved budget could never be taken back; hand over with transferOwnership.
+    function renounceOwnership() public view override onlyOwner {
+        revert RenounceDisabled();
+    }
+
     /// @notice Queues a parameter change, executable after TIMELOCK_DELAY. Operator only. Replaces a
     ///         change already queued for the same parameter (with a new eta).
     /// @param param The parameter.
@@ -1043,12 +643,15 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         emit ParamCancelled(param);
     }
 
-    /// @notice Applies a queued change once its eta has passed. Operator only.
+    /// @notice Applies a queued change once its eta has passed and at most TIMELOCK_GRACE after it.
+    ///         Operator only.
     /// @param param The parameter.
     function executeParam(Param param) external onlyOwner {
         PendingChange memory change = pendingChanges[param];
         if (change.eta == 0) revert NothingQueued(param);
         if (block.timestamp < change.eta) revert TimelockNotReady(change.eta);
+        uint256 expiresAt = uint256(change.eta) + TIMELOCK_GRACE;
+        if (block.timestamp > expiresAt) revert ChangeExpired(expiresAt);
         delete pendingChanges[param];
         _setParam(param, change.value);
     }
@@ -1064,102 +667,46 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         return _accounts[user].positionCount;
     }
 
-    /// @notice One position of `user`.
+    /// @notice A user's stored account, as kept (StakingLens assembles `getAccount` from it).
+    /// @param user The address.
+    /// @return The stored account.
+    function accountData(address user) external view returns (Account memory) {
+        return _accounts[user];
+    }
+
+    /// @notice One stored position, as kept (all zero past the user's count; StakingLens checks ids).
     /// @param user The owner.
     /// @param positionId The position's index.
-    /// @return The position.
-    function getPosition(address user, uint256 positionId) external view returns (Position memory) {
-        if (positionId >= _accounts[user].positionCount) revert PositionNotFound(positionId);
-        return _view(_positions[user][positionId]);
+    /// @return The stored position.
+    function positionData(address user, uint256 positionId) external view returns (PositionData memory) {
+        return _positions[user][positionId];
     }
 
-    /// @notice All positions of `user` (use getPositionsPage for long lists).
-    /// @param user The owner.
-    /// @return The positions, in id order.
-    function getPositions(address user) external view returns (Position[] memory) {
-        return getPositionsPage(user, 0, type(uint256).max);
-    }
-
-    /// @notice Up to `limit` positions of `user` starting at id `offset` (empty past the end).
-    /// @param user The owner.
-    /// @param offset The first position id.
-    /// @param limit The largest number to return.
-    /// @return page The positions `offset .. offset+limit-1` that exist.
-    function getPositionsPage(address user, uint256 offset, uint256 limit)
-        public
-        view
-        returns (Position[] memory page)
-    {
-        uint256 length = _accounts[user].positionCount;
-        if (offset >= length) return new Position[](0);
-        uint256 end = length - offset < limit ? length : offset + limit;
-        page = new Position[](end - offset);
-        for (uint256 i = offset; i < end; ++i) {
-            page[i - offset] = _view(_positions[user][i]);
-        }
-    }
-
-    /// @notice A user's principal totals: staked, to be released, released, withdrawn.
-    /// @dev A view that walks the user's positions; state-changing code never loops over positions.
-    /// @param user The owner.
-    /// @return totals The totals.
-    function getUserTotals(address user) external view returns (UserTotals memory totals) {
-        uint256 length = _accounts[user].positionCount;
-        totals.positions = length;
-        for (uint256 i = 0; i < length; ++i) {
-            PositionData storage p = _positions[user][i];
-            totals.totalStaked += p.amount;
-            if (p.released) totals.withdrawn += p.amount;
-            if (p.released || block.timestamp >= _endTime(p)) {
-                totals.released += p.amount;
-            } else {
-                totals.toBeReleased += p.amount;
-            }
-        }
-    }
-
-    /// @notice Principal `user` currently has in positions.
-    /// @param user The owner.
-    /// @return active The active stake in base units.
-    function activeStakeOf(address user) public view returns (uint256 active) {
-        uint256 length = _accounts[user].positionCount;
-        for (uint256 i = 0; i < length; ++i) {
-            PositionData storage p = _positions[user][i];
-            if (!p.released) active += p.amount;
-        }
-    }
-
-    /// @notice Everything about `user` the app shows (balances, level, membership, pending income).
+    /// @notice Team performance of `user`: active stake of its downlines at depths 1-3 (USDC base units).
     /// @param user The address.
-    /// @return v The account view.
-    function getAccount(address user) external view returns (AccountView memory v) {
-        Account storage a = _accounts[user];
-        v.superior = a.superior;
-        v.teamStake = _teamStake(user);
-        v.level = levelOf(user);
-        v.earned = a.earned;
-        v.withdrawable = a.withdrawable;
-        v.exchangeCount = a.exchangeCount;
-        v.membership = a.membership;
-        v.purchasedNode = a.purchasedNode;
-        v.purchasedFounder = a.purchasedFounder;
-        v.pendingDividend = _pendingDividend(a);
-        uint256 length = a.positionCount;
-        for (uint256 i = 0; i < length; ++i) {
-            PositionData storage p = _positions[user][i];
-            if (p.released) continue;
-            v.activeStake += p.amount;
-            Plan storage plan = _plans[p.planId];
-            uint256 full = _fullMining(p.amount, plan);
-            v.pendingMining += _minedAt(full, p, plan, block.timestamp)
-            - _minedAt(full, p, plan, p.settledUntil);
-        }
+    /// @return USDC base units (counted in whole hundredths of a USDC).
+    function teamStakeOf(address user) public view returns (uint256) {
+        return uint256(_accounts[user].teamCents) * _teamUnit;
     }
 
-    /// @notice Principal staked into the pool today (UTC day) — no T+1: today's stakes mine at once.
+    /// @notice Exchange fee rate that applies to `user`'s next exchange (0 during its first
+    ///         FREE_EXCHANGES exchanges and from level FEE_FREE_LEVEL).
+    /// @param user The address.
+    /// @return Basis points of the USDC received.
+    function feeBpsFor(address user) public view returns (uint256) {
+        if (_accounts[user].exchangeCount < FREE_EXCHANGES || levelOf(user) >= FEE_FREE_LEVEL) return 0;
+        return feeBps;
+    }
+
+    /// @notice What `upgradeNodeToFounder` charges `user` now: the founder price minus what `user` paid
+    ///         for its node (nothing when that is not positive), so a node price change never makes an
+    ///         upgrade dearer or free.
+    /// @param user The node holder.
     /// @return USDC base units.
-    function todayStaked() external view returns (uint256) {
-        return _statDay == block.timestamp / 1 days ? _statStaked : 0;
+    function upgradePrice(address user) public view returns (uint256) {
+        uint256 paid = _accounts[user].nodePricePaid;
+        uint256 founder = founderPrice;
+        return founder > paid ? founder - paid : 0;
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -1171,58 +718,26 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         return _plans[planId];
     }
 
-    function _teamStake(address user) private view returns (uint256) {
-        return uint256(_accounts[user].teamCents) * _teamUnit;
-    }
-
-    function _referralBps(uint256 depth) private pure returns (uint256) {
-        return depth == 0 ? REFERRAL_BPS_1 : depth == 1 ? REFERRAL_BPS_2 : REFERRAL_BPS_3;
-    }
-
     function _fullMining(uint256 amount, Plan storage plan) private view returns (uint256) {
-        return amount * plan.dailyRate * plan.termDays / RATE_SCALE;
+        return StakingMath.fullMining(amount, plan.dailyRate, plan.termDays);
     }
 
     function _endTime(PositionData storage p) private view returns (uint256) {
         return uint256(p.startTime) + uint256(_plans[p.planId].termDays) * 1 days;
     }
 
-    /// @dev Mining earned by a position from its start up to `t` (clamped to its term), rounded down.
     function _minedAt(uint256 full, PositionData storage p, Plan storage plan, uint256 t)
         private
         view
         returns (uint256)
     {
-        uint256 start = p.startTime;
-        uint256 term = uint256(plan.termDays) * 1 days;
-        if (t >= start + term) return full;
-        return full * (t - start) / term;
-    }
-
-    function _view(PositionData storage p) private view returns (Position memory position) {
-        Plan storage plan = _plans[p.planId];
-        uint256 full = _fullMining(p.amount, plan);
-        position = Position({
-            planId: p.planId,
-            amount: p.amount,
-            startTime: p.startTime,
-            endTime: uint64(_endTime(p)),
-            withdrawn: p.released,
-            settledUntil: p.settledUntil,
-            totalReward: full,
-            rewardPaid: _minedAt(full, p, plan, p.settledUntil)
-        });
+        return StakingMath.minedAt(full, p.startTime, plan.termDays, t);
     }
 
     function _path() private view returns (address[] memory path) {
         path = new address[](2);
         path[0] = address(rewardToken);
         path[1] = address(usdc);
-    }
-
-    function _feeBpsFor(address user) private view returns (uint256) {
-        if (_accounts[user].exchangeCount < FREE_EXCHANGES || levelOf(user) >= FEE_FREE_LEVEL) return 0;
-        return feeBps;
     }
 
     function _pull(IERC20 token, address from, uint256 amount) private returns (uint256 received) {
@@ -1249,10 +764,10 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         totalStaked += uint128(amount);
         totalActiveStake += uint128(amount);
         uint40 today = uint40(block.timestamp / 1 days);
-        if (_statDay == today) {
-            _statStaked += uint216(amount);
+        if (statDay == today) {
+            statStaked += uint216(amount);
         } else {
-            (_statDay, _statStaked) = (today, uint216(amount));
+            (statDay, statStaked) = (today, uint216(amount));
         }
         positionId = account.positionCount;
         account.positionCount = uint32(positionId + 1);
@@ -1278,7 +793,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         address up = _accounts[msg.sender].superior;
         for (uint256 j = 0; j < REFERRAL_DEPTH && up != address(0); ++j) {
             Account storage upAccount = _accounts[up];
-            reserve += mining * _referralBps(j) / BPS;
+            reserve += mining * StakingMath.referralBps(j) / BPS;
             upAccount.teamCents += uint64(amount / _teamUnit);
             up = upAccount.superior;
         }
@@ -1308,7 +823,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         if (paid == 0) return (full, minedNow);
         _credit(user, IncomeSource.Mining, user, paid);
         for (uint256 j = 0; j < REFERRAL_DEPTH && ups[j] != address(0); ++j) {
-            uint256 bps = _referralBps(j);
+            uint256 bps = StakingMath.referralBps(j);
             uint256 commission = minedNow * bps / BPS - minedBefore * bps / BPS;
             if (commission != 0) {
                 _credit(ups[j], j == 0 ? IncomeSource.Referral : IncomeSource.Team, user, commission);
@@ -1333,7 +848,7 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         bool early = block.timestamp < endTime;
         if (early && !paused()) revert StillLocked(positionId, uint64(endTime));
         amount = p.amount;
-        _closeOut(p, amount);
+        _closeOut(p, positionId, amount);
         p.released = true;
         totalActiveStake -= uint128(amount);
         emit PrincipalReleased(msg.sender, positionId, amount, early, paid);
@@ -1342,16 +857,19 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// @dev Settles a released position's mining up to now and returns the rest of its reservation
     ///      (non-zero only when released early in a pause) to the budget; removes it from the uplines'
     ///      team performance.
-    function _closeOut(PositionData storage p, uint256 amount) private {
+    function _closeOut(PositionData storage p, uint256 positionId, uint256 amount) private {
         address[3] memory ups = selectUplines(msg.sender);
         (uint256 full, uint256 mined) = _settle(msg.sender, p, _plans[p.planId], ups, block.timestamp);
         uint256 unreserve = full - mined;
         for (uint256 j = 0; j < REFERRAL_DEPTH && ups[j] != address(0); ++j) {
-            uint256 bps = _referralBps(j);
+            uint256 bps = StakingMath.referralBps(j);
             unreserve += full * bps / BPS - mined * bps / BPS;
             _accounts[ups[j]].teamCents -= uint64(amount / _teamUnit);
         }
-        if (unreserve != 0) rewardReserved -= uint128(unreserve);
+        if (unreserve != 0) {
+            rewardReserved -= uint128(unreserve);
+            emit ReservationReturned(msg.sender, positionId, unreserve);
+        }
     }
 
     function _becomeFounder(Account storage a) private {
@@ -1363,18 +881,17 @@ contract Staking is Ownable2Step, Pausable, ReentrancyGuardTransient {
         a.dividendDebt = accShareholderPerFounder;
     }
 
-    function _payTreasury(uint256 price, Membership membership, bool upgrade) private {
+    function _payTreasury(uint256 price, uint256 maxPrice, Membership membership, bool upgrade) private {
+        if (price > maxPrice) revert PriceAboveMax(price, maxPrice);
         address to = treasury;
         emit MembershipPurchased(msg.sender, membership, price, upgrade, to);
         if (price != 0) usdc.safeTransferFrom(msg.sender, to, price);
     }
 
     function _pendingDividend(Account storage a) private view returns (uint256) {
-        if (a.membership == Membership.Node) return (accEcologicalPerNode - a.dividendDebt) / ACC_SCALE;
-        if (a.membership == Membership.Founder) {
-            return (accShareholderPerFounder - a.dividendDebt) / ACC_SCALE;
-        }
-        return 0;
+        return StakingMath.pendingDividend(
+            a.membership, a.dividendDebt, accEcologicalPerNode, accShareholderPerFounder
+        );
     }
 
     function _claimDividend(address user, Account storage a) private returns (uint256 amount) {

@@ -7,6 +7,11 @@ export type Address = `0x${string}`;
 export interface ChainDeployment {
   /** The Staking contract. */
   staking: Address;
+  /**
+   * StakingLens: the read-only views of `staking` (getAccount, getPositions, getPlans, quoteExchange,
+   * ...), kept out of Staking so the contract stays well under the code size limit.
+   */
+  stakingLens: Address;
   /** The chain's USDC. */
   usdc: Address;
   /** `decimals()` of that USDC: 6 on Ethereum, 18 on BSC. */

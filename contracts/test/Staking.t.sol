@@ -7,6 +7,8 @@ import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IER
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {Staking} from "../src/Staking.sol";
+import {IStaking} from "../src/IStaking.sol";
+import {StakingLens} from "../src/StakingLens.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {LocalUSDC18} from "../src/local/LocalUSDC18.sol";
 import {StakingDeployer} from "./utils/StakingTestBase.sol";
@@ -40,6 +42,7 @@ abstract contract StakingFixture is StakingDeployer {
 
     LocalUSDCPermit internal usdc;
     Staking internal staking;
+    StakingLens internal lens;
     address internal owner = makeAddr("owner");
     address internal root = makeAddr("root");
     address internal alice;
@@ -59,6 +62,7 @@ abstract contract StakingFixture is StakingDeployer {
         (alice, aliceKey) = makeAddrAndKey("alice");
         usdc = new LocalUSDCPermit(address(this));
         staking = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        lens = new StakingLens(staking);
         _fund(staking, owner, 1_000_000 ether);
         vm.startPrank(owner);
         plan30 = staking.createPlan(30, 50, CAP, uint64(block.timestamp), uint64(block.timestamp + 365 days));
@@ -118,19 +122,19 @@ contract StakingConstructorTest is StakingFixture {
     }
 
     function test_constructor_revertsOnZeroToken() public {
-        Staking.Config memory c = _config(IERC20Metadata(address(0)), root, owner);
-        vm.expectRevert(Staking.ZeroAddress.selector);
+        IStaking.Config memory c = _config(IERC20Metadata(address(0)), root, owner);
+        vm.expectRevert(IStaking.ZeroAddress.selector);
         new Staking(c);
     }
 
     function test_constructor_revertsOnZeroRoot() public {
-        Staking.Config memory c = _config(IERC20Metadata(address(usdc)), address(0), owner);
-        vm.expectRevert(Staking.ZeroAddress.selector);
+        IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), address(0), owner);
+        vm.expectRevert(IStaking.ZeroAddress.selector);
         new Staking(c);
     }
 
     function test_constructor_revertsOnZeroOwner() public {
-        Staking.Config memory c = _config(IERC20Metadata(address(usdc)), root, address(0));
+        IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), root, address(0));
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableInvalidOwner.selector, address(0)));
         new Staking(c);
     }
@@ -150,7 +154,7 @@ contract StakingConstructorTest is StakingFixture {
 contract StakingReferralTest is StakingFixture {
     function test_bindSuperior_toRoot_emitsAndStores() public {
         vm.expectEmit(true, true, false, false, address(staking));
-        emit Staking.SuperiorBound(dave, root);
+        emit IStaking.SuperiorBound(dave, root);
         vm.prank(dave);
         staking.bindSuperior(root);
         assertEq(staking.getSuperior(dave), root);
@@ -165,31 +169,31 @@ contract StakingReferralTest is StakingFixture {
 
     function test_bindSuperior_revertsWhenAlreadyBound() public {
         vm.prank(alice);
-        vm.expectRevert(Staking.AlreadyBound.selector);
+        vm.expectRevert(IStaking.AlreadyBound.selector);
         staking.bindSuperior(root);
     }
 
     function test_bindSuperior_revertsOnSelf() public {
         vm.prank(dave);
-        vm.expectRevert(Staking.SelfBinding.selector);
+        vm.expectRevert(IStaking.SelfBinding.selector);
         staking.bindSuperior(dave);
     }
 
     function test_bindSuperior_revertsWhenUplineNotInTree() public {
         vm.prank(dave);
-        vm.expectRevert(abi.encodeWithSelector(Staking.UplineNotInTree.selector, outsider));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.UplineNotInTree.selector, outsider));
         staking.bindSuperior(outsider);
     }
 
     function test_bindSuperior_revertsOnZeroUpline() public {
         vm.prank(dave);
-        vm.expectRevert(abi.encodeWithSelector(Staking.UplineNotInTree.selector, address(0)));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.UplineNotInTree.selector, address(0)));
         staking.bindSuperior(address(0));
     }
 
     function test_bindSuperior_rootCannotBind() public {
         vm.prank(root);
-        vm.expectRevert(Staking.RootCannotBind.selector);
+        vm.expectRevert(IStaking.RootCannotBind.selector);
         staking.bindSuperior(alice);
     }
 
@@ -251,19 +255,19 @@ contract StakingPlanTest is StakingFixture {
         uint64 opensAt = uint64(block.timestamp + 1 days);
         uint64 closesAt = uint64(block.timestamp + 10 days);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.PlanCreated(2, 7, 100, 5000 * ONE, opensAt, closesAt);
+        emit IStaking.PlanCreated(2, 7, 100, 5000 * ONE, opensAt, closesAt);
         vm.prank(owner);
         uint256 id = staking.createPlan(7, 100, 5000 * ONE, opensAt, closesAt);
         assertEq(id, 2);
         assertEq(staking.planCount(), 3);
-        Staking.Plan memory p = staking.getPlan(id);
+        IStaking.Plan memory p = staking.getPlan(id);
         assertEq(p.termDays, 7);
         assertEq(p.dailyRate, 100);
         assertEq(p.cap, 5000 * ONE);
         assertEq(p.totalStaked, 0);
         assertEq(p.opensAt, opensAt);
         assertEq(p.closesAt, closesAt);
-        Staking.Plan[] memory all = staking.getPlans();
+        IStaking.Plan[] memory all = lens.getPlans();
         assertEq(all.length, 3);
         assertEq(all[0].termDays, 30);
         assertEq(all[1].termDays, 90);
@@ -278,23 +282,23 @@ contract StakingPlanTest is StakingFixture {
     function test_createPlan_revertsOnInvalidParameters() public {
         uint64 t = uint64(block.timestamp);
         vm.startPrank(owner);
-        vm.expectRevert(Staking.InvalidPlan.selector);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
         staking.createPlan(0, 50, CAP, t, t + 1 days); // zero term
-        vm.expectRevert(Staking.InvalidPlan.selector);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
         staking.createPlan(3651, 50, CAP, t, t + 1 days); // term too long
-        vm.expectRevert(Staking.InvalidPlan.selector);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
         staking.createPlan(30, 1e36 + 1, CAP, t, t + 1 days); // rate too high
-        vm.expectRevert(Staking.InvalidPlan.selector);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
         staking.createPlan(30, 50, 100 * ONE, t, t + 1 days); // cap not above the minimum stake
-        vm.expectRevert(Staking.InvalidPlan.selector);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
         staking.createPlan(30, 50, CAP, t + 1 days, t + 1 days); // empty window
-        vm.expectRevert(Staking.InvalidPlan.selector);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
         staking.createPlan(30, 50, CAP, t - 2 days, t); // window already over
         vm.stopPrank();
     }
 
     function test_getPlan_revertsWhenMissing() public {
-        vm.expectRevert(abi.encodeWithSelector(Staking.PlanNotFound.selector, 7));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PlanNotFound.selector, 7));
         staking.getPlan(7);
     }
 
@@ -302,14 +306,14 @@ contract StakingPlanTest is StakingFixture {
         uint64 t = uint64(block.timestamp);
         vm.prank(owner);
         uint256 id = staking.createPlan(30, 50, CAP, t + 1 days, t + 2 days);
-        assertFalse(staking.isSubscriptionOpen(id));
+        assertFalse(lens.isSubscriptionOpen(id));
         vm.warp(t + 1 days);
-        assertTrue(staking.isSubscriptionOpen(id));
+        assertTrue(lens.isSubscriptionOpen(id));
         vm.warp(t + 2 days - 1);
-        assertTrue(staking.isSubscriptionOpen(id));
+        assertTrue(lens.isSubscriptionOpen(id));
         vm.warp(t + 2 days);
-        assertFalse(staking.isSubscriptionOpen(id));
-        assertFalse(staking.isSubscriptionOpen(99));
+        assertFalse(lens.isSubscriptionOpen(id));
+        assertFalse(lens.isSubscriptionOpen(99));
     }
 
     function test_isSubscriptionOpen_falseWhenCapLeavesNoValidStake() public {
@@ -317,10 +321,10 @@ contract StakingPlanTest is StakingFixture {
         uint256 id =
             staking.createPlan(30, 50, 300 * ONE, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         _approveAndStake(alice, id, 200 * ONE - 1);
-        assertTrue(staking.isSubscriptionOpen(id)); // 100.000001 left: still one valid stake
+        assertTrue(lens.isSubscriptionOpen(id)); // 100.000001 left: still one valid stake
         _approveAndStake(bob, id, 100 * ONE + 1);
         assertEq(staking.getPlan(id).totalStaked, 300 * ONE);
-        assertFalse(staking.isSubscriptionOpen(id));
+        assertFalse(lens.isSubscriptionOpen(id));
     }
 
     function test_isSubscriptionOpen_falseWhenExactlyMinimumLeft() public {
@@ -328,10 +332,10 @@ contract StakingPlanTest is StakingFixture {
         uint256 id =
             staking.createPlan(30, 50, 300 * ONE, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         _approveAndStake(alice, id, 200 * ONE);
-        assertFalse(staking.isSubscriptionOpen(id)); // exactly 100 left: no stake can be > 100
+        assertFalse(lens.isSubscriptionOpen(id)); // exactly 100 left: no stake can be > 100
         vm.startPrank(bob);
         usdc.approve(address(staking), 100 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionEnded.selector, id));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionEnded.selector, id));
         staking.stake(id, 100 * ONE + 1);
         vm.stopPrank();
     }
@@ -339,24 +343,24 @@ contract StakingPlanTest is StakingFixture {
     function test_isSubscriptionOpen_falseWhenPaused() public {
         vm.prank(owner);
         staking.pause();
-        assertFalse(staking.isSubscriptionOpen(plan30));
+        assertFalse(lens.isSubscriptionOpen(plan30));
     }
 
     function test_closePlan_endsWindowAndEmits() public {
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.PlanClosed(plan30, uint64(block.timestamp));
+        emit IStaking.PlanClosed(plan30, uint64(block.timestamp));
         vm.prank(owner);
         staking.closePlan(plan30);
-        assertFalse(staking.isSubscriptionOpen(plan30));
+        assertFalse(lens.isSubscriptionOpen(plan30));
         assertEq(staking.getPlan(plan30).closesAt, block.timestamp);
     }
 
     function test_closePlan_revertsWhenAlreadyClosedOrMissing() public {
         vm.startPrank(owner);
         staking.closePlan(plan30);
-        vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionEnded.selector, plan30));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionEnded.selector, plan30));
         staking.closePlan(plan30);
-        vm.expectRevert(abi.encodeWithSelector(Staking.PlanNotFound.selector, 5));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PlanNotFound.selector, 5));
         staking.closePlan(5);
         vm.stopPrank();
     }
@@ -375,7 +379,7 @@ contract StakingStakeTest is StakingFixture {
         vm.startPrank(alice);
         usdc.approve(address(staking), amount);
         vm.expectEmit(true, true, true, true, address(staking));
-        emit Staking.Staked(
+        emit IStaking.Staked(
             alice, 0, plan30, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days)
         );
         uint256 id = staking.stake(plan30, amount);
@@ -385,7 +389,7 @@ contract StakingStakeTest is StakingFixture {
         assertEq(usdc.balanceOf(alice), before - amount);
         assertEq(usdc.balanceOf(address(staking)), amount);
         assertEq(usdc.allowance(alice, address(staking)), 0);
-        Staking.Position memory p = staking.getPosition(alice, 0);
+        IStaking.Position memory p = lens.getPosition(alice, 0);
         assertEq(p.planId, plan30);
         assertEq(p.amount, amount);
         assertEq(p.startTime, block.timestamp);
@@ -395,26 +399,26 @@ contract StakingStakeTest is StakingFixture {
         assertEq(staking.getPlan(plan30).totalStaked, amount);
         assertEq(staking.totalStaked(), amount);
         assertEq(staking.totalActiveStake(), amount);
-        assertEq(staking.activeStakeOf(alice), amount);
+        assertEq(lens.activeStakeOf(alice), amount);
     }
 
     function test_stake_rootCanStake() public {
         _approveAndStake(root, plan90, 1000 * ONE);
         assertEq(staking.positionCount(root), 1);
-        assertEq(staking.getPosition(root, 0).endTime, block.timestamp + 90 days);
+        assertEq(lens.getPosition(root, 0).endTime, block.timestamp + 90 days);
     }
 
     function test_stake_exactly100Rejected() public {
         vm.startPrank(alice);
         usdc.approve(address(staking), 100 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.AmountTooSmall.selector, 100 * ONE));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AmountTooSmall.selector, 100 * ONE));
         staking.stake(plan30, 100 * ONE);
         vm.stopPrank();
     }
 
     function test_stake_100point000001Accepted() public {
         _approveAndStake(alice, plan30, 100 * ONE + 1);
-        assertEq(staking.getPosition(alice, 0).amount, 100_000_001);
+        assertEq(lens.getPosition(alice, 0).amount, 100_000_001);
     }
 
     function test_stake_18Decimals_minimum() public {
@@ -426,7 +430,7 @@ contract StakingStakeTest is StakingFixture {
         usdc18.mint(root, 1000 ether);
         vm.startPrank(root);
         usdc18.approve(address(s), 1000 ether);
-        vm.expectRevert(abi.encodeWithSelector(Staking.AmountTooSmall.selector, 100 ether));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AmountTooSmall.selector, 100 ether));
         s.stake(id, 100 ether);
         s.stake(id, 100 ether + 1);
         vm.stopPrank();
@@ -436,14 +440,14 @@ contract StakingStakeTest is StakingFixture {
     function test_stake_revertsWhenNotBound() public {
         vm.startPrank(outsider);
         usdc.approve(address(staking), 500 * ONE);
-        vm.expectRevert(Staking.NotBound.selector);
+        vm.expectRevert(IStaking.NotBound.selector);
         staking.stake(plan30, 500 * ONE);
         vm.stopPrank();
     }
 
     function test_stake_revertsWhenPlanMissing() public {
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(Staking.PlanNotFound.selector, 9));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PlanNotFound.selector, 9));
         staking.stake(9, 500 * ONE);
     }
 
@@ -452,7 +456,7 @@ contract StakingStakeTest is StakingFixture {
         vm.prank(owner);
         uint256 id = staking.createPlan(30, 50, CAP, opensAt, opensAt + 1 days);
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionNotStarted.selector, id, opensAt));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionNotStarted.selector, id, opensAt));
         staking.stake(id, 500 * ONE);
     }
 
@@ -460,7 +464,7 @@ contract StakingStakeTest is StakingFixture {
         vm.warp(block.timestamp + 365 days);
         vm.startPrank(alice);
         usdc.approve(address(staking), 500 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionEnded.selector, plan30));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionEnded.selector, plan30));
         staking.stake(plan30, 500 * ONE);
         vm.stopPrank();
     }
@@ -469,7 +473,7 @@ contract StakingStakeTest is StakingFixture {
         vm.prank(owner);
         staking.pause();
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionEnded.selector, plan30));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionEnded.selector, plan30));
         staking.stake(plan30, 500 * ONE);
     }
 
@@ -480,12 +484,12 @@ contract StakingStakeTest is StakingFixture {
         _approveAndStake(alice, id, 600 * ONE);
         vm.startPrank(bob);
         usdc.approve(address(staking), 500 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.CapExceeded.selector, id, 400 * ONE));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.CapExceeded.selector, id, 400 * ONE));
         staking.stake(id, 500 * ONE);
         staking.stake(id, 400 * ONE); // exactly up to the cap is fine
         vm.stopPrank();
         assertEq(staking.getPlan(id).totalStaked, 1000 * ONE);
-        assertFalse(staking.isSubscriptionOpen(id));
+        assertFalse(lens.isSubscriptionOpen(id));
     }
 
     function test_stake_revertsWithoutAllowance() public {
@@ -504,7 +508,9 @@ contract StakingStakeTest is StakingFixture {
         fot.mint(root, 1000 * ONE);
         vm.startPrank(root);
         fot.approve(address(s), 500 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.TransferAmountMismatch.selector, 500 * ONE, 495 * ONE));
+        vm.expectRevert(
+            abi.encodeWithSelector(IStaking.TransferAmountMismatch.selector, 500 * ONE, 495 * ONE)
+        );
         s.stake(id, 500 * ONE);
         vm.stopPrank();
     }
@@ -524,7 +530,7 @@ contract StakingPermitTest is StakingFixture {
         uint256 deadline = block.timestamp + 1 hours;
         (uint8 v, bytes32 r, bytes32 s) = _signPermit(aliceKey, alice, amount, deadline);
         vm.expectEmit(true, true, true, true, address(staking));
-        emit Staking.Staked(
+        emit IStaking.Staked(
             alice, 0, plan30, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days)
         );
         vm.prank(alice);
@@ -545,7 +551,7 @@ contract StakingPermitTest is StakingFixture {
 
         vm.prank(alice);
         staking.stakeWithPermit(plan30, amount, deadline, v, r, s);
-        assertEq(staking.getPosition(alice, 0).amount, amount);
+        assertEq(lens.getPosition(alice, 0).amount, amount);
         assertEq(usdc.allowance(alice, address(staking)), 0);
     }
 
@@ -555,7 +561,7 @@ contract StakingPermitTest is StakingFixture {
         (, uint256 otherKey) = makeAddrAndKey("other");
         (uint8 v, bytes32 r, bytes32 s) = _signPermit(otherKey, alice, amount, deadline);
         vm.prank(alice);
-        vm.expectRevert(Staking.PermitFailed.selector);
+        vm.expectRevert(IStaking.PermitFailed.selector);
         staking.stakeWithPermit(plan30, amount, deadline, v, r, s);
     }
 
@@ -564,7 +570,7 @@ contract StakingPermitTest is StakingFixture {
         uint256 deadline = block.timestamp - 1;
         (uint8 v, bytes32 r, bytes32 s) = _signPermit(aliceKey, alice, amount, deadline);
         vm.prank(alice);
-        vm.expectRevert(Staking.PermitFailed.selector);
+        vm.expectRevert(IStaking.PermitFailed.selector);
         staking.stakeWithPermit(plan30, amount, deadline, v, r, s);
     }
 
@@ -573,7 +579,7 @@ contract StakingPermitTest is StakingFixture {
         uint256 deadline = block.timestamp + 1 hours;
         (uint8 v, bytes32 r, bytes32 s) = _signPermit(aliceKey, alice, amount, deadline);
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(Staking.AmountTooSmall.selector, 100 * ONE));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AmountTooSmall.selector, 100 * ONE));
         staking.stakeWithPermit(plan30, amount, deadline, v, r, s);
     }
 
@@ -584,7 +590,7 @@ contract StakingPermitTest is StakingFixture {
         uint256 id = s18.createPlan(30, 50, 1e28, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         usdc18.mint(root, 1000 ether);
         vm.startPrank(root);
-        vm.expectRevert(Staking.PermitFailed.selector);
+        vm.expectRevert(IStaking.PermitFailed.selector);
         s18.stakeWithPermit(id, 200 ether, block.timestamp, 27, bytes32(0), bytes32(0));
         vm.stopPrank();
     }
@@ -597,14 +603,14 @@ contract StakingWithdrawTest is StakingFixture {
         uint256 before = usdc.balanceOf(alice);
         vm.warp(block.timestamp + 30 days);
         vm.expectEmit(true, true, false, true, address(staking));
-        emit Staking.PrincipalReleased(alice, 0, amount, false, true);
+        emit IStaking.PrincipalReleased(alice, 0, amount, false, true);
         vm.prank(alice);
         staking.withdrawPrincipal(0);
         assertEq(usdc.balanceOf(alice), before + amount);
-        assertTrue(staking.getPosition(alice, 0).withdrawn);
+        assertTrue(lens.getPosition(alice, 0).withdrawn);
         assertEq(staking.totalActiveStake(), 0);
         assertEq(staking.totalStaked(), amount);
-        assertEq(staking.activeStakeOf(alice), 0);
+        assertEq(lens.activeStakeOf(alice), 0);
     }
 
     function test_withdrawPrincipal_revertsWhileLocked() public {
@@ -612,7 +618,7 @@ contract StakingWithdrawTest is StakingFixture {
         uint64 endTime = uint64(block.timestamp + 30 days);
         vm.warp(endTime - 1);
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(Staking.StillLocked.selector, 0, endTime));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.StillLocked.selector, 0, endTime));
         staking.withdrawPrincipal(0);
     }
 
@@ -621,7 +627,7 @@ contract StakingWithdrawTest is StakingFixture {
         vm.warp(block.timestamp + 30 days);
         vm.startPrank(alice);
         staking.withdrawPrincipal(0);
-        vm.expectRevert(abi.encodeWithSelector(Staking.AlreadyWithdrawn.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AlreadyWithdrawn.selector, 0));
         staking.withdrawPrincipal(0);
         vm.stopPrank();
     }
@@ -630,7 +636,7 @@ contract StakingWithdrawTest is StakingFixture {
         _approveAndStake(alice, plan30, 300 * ONE);
         vm.warp(block.timestamp + 30 days);
         vm.prank(bob); // bob has no position 0
-        vm.expectRevert(abi.encodeWithSelector(Staking.PositionNotFound.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PositionNotFound.selector, 0));
         staking.withdrawPrincipal(0);
     }
 
@@ -641,11 +647,11 @@ contract StakingWithdrawTest is StakingFixture {
         vm.prank(owner);
         staking.pause();
         vm.expectEmit(true, true, false, true, address(staking));
-        emit Staking.PrincipalReleased(alice, 0, amount, true, true);
+        emit IStaking.PrincipalReleased(alice, 0, amount, true, true);
         vm.prank(alice);
         staking.withdrawPrincipal(0);
         assertEq(usdc.balanceOf(alice), before + amount);
-        Staking.UserTotals memory t = staking.getUserTotals(alice);
+        IStaking.UserTotals memory t = lens.getUserTotals(alice);
         assertEq(t.released, amount);
         assertEq(t.toBeReleased, 0);
         assertEq(t.withdrawn, amount);
@@ -666,14 +672,14 @@ contract StakingWithdrawTest is StakingFixture {
         emit Pausable.Unpaused(owner);
         staking.unpause();
         assertFalse(staking.paused());
-        assertTrue(staking.isSubscriptionOpen(plan30));
+        assertTrue(lens.isSubscriptionOpen(plan30));
     }
 
     function test_ownerCannotMovePrincipal() public {
         _approveAndStake(alice, plan30, 300 * ONE);
         // The owner has no position and there is no sweep or rescue function.
         vm.prank(owner);
-        vm.expectRevert(abi.encodeWithSelector(Staking.PositionNotFound.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PositionNotFound.selector, 0));
         staking.withdrawPrincipal(0);
         assertEq(usdc.balanceOf(address(staking)), 300 * ONE);
     }
@@ -684,34 +690,34 @@ contract StakingViewsTest is StakingFixture {
         for (uint256 i = 0; i < 5; ++i) {
             _approveAndStake(alice, plan30, (200 + i) * ONE);
         }
-        Staking.Position[] memory all = staking.getPositions(alice);
+        IStaking.Position[] memory all = lens.getPositions(alice);
         assertEq(all.length, 5);
         assertEq(all[4].amount, 204 * ONE);
 
-        Staking.Position[] memory page = staking.getPositionsPage(alice, 1, 2);
+        IStaking.Position[] memory page = lens.getPositionsPage(alice, 1, 2);
         assertEq(page.length, 2);
         assertEq(page[0].amount, 201 * ONE);
         assertEq(page[1].amount, 202 * ONE);
 
-        page = staking.getPositionsPage(alice, 3, 10);
+        page = lens.getPositionsPage(alice, 3, 10);
         assertEq(page.length, 2);
         assertEq(page[1].amount, 204 * ONE);
 
-        assertEq(staking.getPositionsPage(alice, 5, 10).length, 0);
-        assertEq(staking.getPositionsPage(alice, 0, 0).length, 0);
-        assertEq(staking.getPositionsPage(alice, 2, type(uint256).max).length, 3);
-        assertEq(staking.getPositions(bob).length, 0);
+        assertEq(lens.getPositionsPage(alice, 5, 10).length, 0);
+        assertEq(lens.getPositionsPage(alice, 0, 0).length, 0);
+        assertEq(lens.getPositionsPage(alice, 2, type(uint256).max).length, 3);
+        assertEq(lens.getPositions(bob).length, 0);
     }
 
     function test_getPosition_revertsWhenMissing() public {
-        vm.expectRevert(abi.encodeWithSelector(Staking.PositionNotFound.selector, 0));
-        staking.getPosition(alice, 0);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PositionNotFound.selector, 0));
+        lens.getPosition(alice, 0);
     }
 
     function test_getUserTotals_overTime() public {
         _approveAndStake(alice, plan30, 200 * ONE);
         _approveAndStake(alice, plan90, 300 * ONE);
-        Staking.UserTotals memory t = staking.getUserTotals(alice);
+        IStaking.UserTotals memory t = lens.getUserTotals(alice);
         assertEq(t.totalStaked, 500 * ONE);
         assertEq(t.toBeReleased, 500 * ONE);
         assertEq(t.released, 0);
@@ -719,18 +725,18 @@ contract StakingViewsTest is StakingFixture {
         assertEq(t.positions, 2);
 
         vm.warp(block.timestamp + 30 days);
-        t = staking.getUserTotals(alice);
+        t = lens.getUserTotals(alice);
         assertEq(t.toBeReleased, 300 * ONE);
         assertEq(t.released, 200 * ONE);
 
         vm.prank(alice);
         staking.withdrawPrincipal(0);
-        t = staking.getUserTotals(alice);
+        t = lens.getUserTotals(alice);
         assertEq(t.released, 200 * ONE);
         assertEq(t.withdrawn, 200 * ONE);
 
         vm.warp(block.timestamp + 60 days);
-        t = staking.getUserTotals(alice);
+        t = lens.getUserTotals(alice);
         assertEq(t.toBeReleased, 0);
         assertEq(t.released, 500 * ONE);
     }
@@ -742,11 +748,11 @@ contract StakingFuzzTest is StakingFixture {
         vm.startPrank(alice);
         usdc.approve(address(staking), amount);
         if (amount <= 100 * ONE) {
-            vm.expectRevert(abi.encodeWithSelector(Staking.AmountTooSmall.selector, 100 * ONE));
+            vm.expectRevert(abi.encodeWithSelector(IStaking.AmountTooSmall.selector, 100 * ONE));
             staking.stake(plan30, amount);
         } else {
             staking.stake(plan30, amount);
-            assertEq(staking.getPosition(alice, 0).amount, amount);
+            assertEq(lens.getPosition(alice, 0).amount, amount);
             assertEq(usdc.balanceOf(address(staking)), amount);
         }
         vm.stopPrank();
@@ -764,9 +770,9 @@ contract StakingFuzzTest is StakingFixture {
         usdc.approve(address(staking), b);
         uint256 remaining = cap - a;
         if (remaining <= 100 * ONE) {
-            vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionEnded.selector, id));
+            vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionEnded.selector, id));
         } else if (b > remaining) {
-            vm.expectRevert(abi.encodeWithSelector(Staking.CapExceeded.selector, id, remaining));
+            vm.expectRevert(abi.encodeWithSelector(IStaking.CapExceeded.selector, id, remaining));
         }
         try staking.stake(id, b) {} catch {}
         vm.stopPrank();
@@ -783,13 +789,13 @@ contract StakingFuzzTest is StakingFixture {
         at = uint64(bound(at, block.timestamp, uint256(closesAt) + 10 days));
         vm.warp(at);
         bool open = at >= opensAt && at < closesAt;
-        assertEq(staking.isSubscriptionOpen(id), open);
+        assertEq(lens.isSubscriptionOpen(id), open);
         vm.startPrank(alice);
         usdc.approve(address(staking), 200 * ONE);
         if (at < opensAt) {
-            vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionNotStarted.selector, id, opensAt));
+            vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionNotStarted.selector, id, opensAt));
         } else if (!open) {
-            vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionEnded.selector, id));
+            vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionEnded.selector, id));
         }
         staking.stake(id, 200 * ONE);
         vm.stopPrank();
@@ -799,12 +805,12 @@ contract StakingFuzzTest is StakingFixture {
         amount = bound(amount, 100 * ONE + 1, CAP);
         elapsed = bound(elapsed, 0, 200 days);
         _approveAndStake(alice, plan90, amount);
-        uint64 endTime = staking.getPosition(alice, 0).endTime;
+        uint64 endTime = lens.getPosition(alice, 0).endTime;
         assertEq(endTime, block.timestamp + 90 days);
         vm.warp(block.timestamp + elapsed);
         if (block.timestamp < endTime) {
             vm.prank(alice);
-            vm.expectRevert(abi.encodeWithSelector(Staking.StillLocked.selector, 0, endTime));
+            vm.expectRevert(abi.encodeWithSelector(IStaking.StillLocked.selector, 0, endTime));
             staking.withdrawPrincipal(0);
         } else {
             uint256 before = usdc.balanceOf(alice);

@@ -6,6 +6,8 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {Vm} from "forge-std/Vm.sol";
 import {Staking} from "../src/Staking.sol";
+import {IStaking} from "../src/IStaking.sol";
+import {StakingLens} from "../src/StakingLens.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {StakingDeployer, MockRouter} from "./utils/StakingTestBase.sol";
 
@@ -14,6 +16,7 @@ import {StakingDeployer, MockRouter} from "./utils/StakingTestBase.sol";
 abstract contract EconomicsFixture is StakingDeployer {
     LocalUSDCPermit internal usdc;
     Staking internal staking;
+    StakingLens internal lens;
     address internal owner = makeAddr("owner");
     address internal root = makeAddr("root");
     address internal alice = makeAddr("alice");
@@ -32,6 +35,7 @@ abstract contract EconomicsFixture is StakingDeployer {
         vm.warp(1_750_000_000);
         usdc = new LocalUSDCPermit(address(this));
         staking = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        lens = new StakingLens(staking);
         _fund(staking, owner, BUDGET);
         vm.prank(owner);
         plan = staking.createPlan(
@@ -70,14 +74,14 @@ abstract contract EconomicsFixture is StakingDeployer {
     }
 
     function _earned(address user) internal view returns (uint256) {
-        return staking.getAccount(user).earned;
+        return lens.getAccount(user).earned;
     }
 
     function _withdrawable(address user) internal view returns (uint256) {
-        return staking.getAccount(user).withdrawable;
+        return lens.getAccount(user).withdrawable;
     }
 
-    function _setParam(Staking.Param p, uint256 value) internal {
+    function _setParam(IStaking.Param p, uint256 value) internal {
         vm.prank(owner);
         staking.queueParam(p, value);
         vm.warp(block.timestamp + 48 hours);
@@ -89,8 +93,8 @@ abstract contract EconomicsFixture is StakingDeployer {
         uint256 price = founder ? staking.founderPrice() : staking.nodePrice();
         vm.startPrank(user);
         usdc.approve(address(staking), price);
-        if (founder) staking.purchaseFounder();
-        else staking.purchaseNode();
+        if (founder) staking.purchaseFounder(type(uint256).max);
+        else staking.purchaseNode(type(uint256).max);
         vm.stopPrank();
     }
 
@@ -107,13 +111,13 @@ contract StakingReserveTest is EconomicsFixture {
         uint256 amount = 1000 * ONE;
         uint256 m = _mining(amount);
         uint256 expected = m + m * 1000 / 10_000 + m * 800 / 10_000 + m * 500 / 10_000;
-        (uint256 mining, uint256 reserve) = staking.rewardFor(dave, plan, amount);
+        (uint256 mining, uint256 reserve) = lens.rewardFor(dave, plan, amount);
         assertEq(mining, m);
         assertEq(reserve, expected);
         vm.startPrank(dave);
         usdc.approve(address(staking), amount);
         vm.expectEmit(true, true, false, true, address(staking));
-        emit Staking.RewardReserved(dave, 0, expected);
+        emit IStaking.RewardReserved(dave, 0, expected);
         staking.stake(plan, amount);
         vm.stopPrank();
         (uint256 budget, uint256 reserved, uint256 unreserved) = staking.rewardBudgetInfo();
@@ -141,7 +145,7 @@ contract StakingReserveTest is EconomicsFixture {
         vm.startPrank(root);
         usdc.approve(address(s), 200 * ONE);
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InsufficientRewardBudget.selector, _mining(200 * ONE), 1)
+            abi.encodeWithSelector(IStaking.InsufficientRewardBudget.selector, _mining(200 * ONE), 1)
         );
         s.stake(id, 200 * ONE);
         vm.stopPrank();
@@ -152,9 +156,9 @@ contract StakingReserveTest is EconomicsFixture {
         vm.startPrank(erin);
         reward.approve(address(staking), 5 ether);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.RewardsFunded(erin, 5 ether);
+        emit IStaking.RewardsFunded(erin, 5 ether);
         staking.fundRewards(5 ether);
-        vm.expectRevert(Staking.ZeroAmount.selector);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
         staking.fundRewards(0);
         vm.stopPrank();
         assertEq(staking.rewardBudget(), BUDGET + 5 ether);
@@ -164,12 +168,12 @@ contract StakingReserveTest is EconomicsFixture {
         _stake(dave, 1000 * ONE);
         (,, uint256 unreserved) = staking.rewardBudgetInfo();
         vm.startPrank(owner);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, unreserved));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, unreserved));
         staking.withdrawUnreserved(unreserved + 1);
-        vm.expectRevert(Staking.ZeroAmount.selector);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
         staking.withdrawUnreserved(0);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.UnreservedWithdrawn(owner, unreserved);
+        emit IStaking.UnreservedWithdrawn(owner, unreserved);
         staking.withdrawUnreserved(unreserved);
         vm.stopPrank();
         assertEq(reward.balanceOf(owner), unreserved);
@@ -188,7 +192,7 @@ contract StakingReserveTest is EconomicsFixture {
         usdc.approve(address(staking), 200 * ONE);
         vm.expectRevert(
             abi.encodeWithSelector(
-                Staking.InsufficientRewardBudget.selector, _mining(200 * ONE) * 123 / 100, 0
+                IStaking.InsufficientRewardBudget.selector, _mining(200 * ONE) * 123 / 100, 0
             )
         );
         staking.stake(plan, 200 * ONE);
@@ -203,7 +207,7 @@ contract StakingMiningTest is EconomicsFixture {
         uint256 m = _mining(amount);
         vm.warp(block.timestamp + 10 days);
         uint256 mined = m * 10 days / 30 days;
-        assertEq(staking.getAccount(dave).pendingMining, mined);
+        assertEq(lens.getAccount(dave).pendingMining, mined);
         vm.recordLogs();
         staking.harvest(dave, _ids(0));
         assertEq(_earned(dave), mined);
@@ -222,8 +226,8 @@ contract StakingMiningTest is EconomicsFixture {
             assertEq(uint256(logs[i].topics[2]), sources[i]);
             assertEq(address(uint160(uint256(logs[i].topics[3]))), dave);
         }
-        assertEq(staking.getPosition(dave, 0).rewardPaid, mined);
-        assertEq(staking.getPosition(dave, 0).settledUntil, block.timestamp);
+        assertEq(lens.getPosition(dave, 0).rewardPaid, mined);
+        assertEq(lens.getPosition(dave, 0).settledUntil, block.timestamp);
     }
 
     function test_harvest_fullTermPaysExactlyTheReservation() public {
@@ -240,11 +244,11 @@ contract StakingMiningTest is EconomicsFixture {
         assertEq(staking.rewardReserved(), 0);
         assertEq(staking.totalEarned(), paid);
         assertEq(staking.rewardBudget(), BUDGET - paid);
-        assertEq(staking.getAccount(dave).pendingMining, 0);
+        assertEq(lens.getAccount(dave).pendingMining, 0);
     }
 
     function test_harvest_revertsForUnknownPosition() public {
-        vm.expectRevert(abi.encodeWithSelector(Staking.PositionNotFound.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PositionNotFound.selector, 0));
         staking.harvest(dave, _ids(0));
     }
 
@@ -280,17 +284,17 @@ contract StakingMiningTest is EconomicsFixture {
 
     function test_teamStake_threeDepthsAndRelease() public {
         _stake(dave, 1000 * ONE);
-        assertEq(staking.getAccount(carol).teamStake, 1000 * ONE);
-        assertEq(staking.getAccount(bob).teamStake, 1000 * ONE);
-        assertEq(staking.getAccount(alice).teamStake, 1000 * ONE);
-        assertEq(staking.getAccount(root).teamStake, 0); // depth 4
+        assertEq(lens.getAccount(carol).teamStake, 1000 * ONE);
+        assertEq(lens.getAccount(bob).teamStake, 1000 * ONE);
+        assertEq(lens.getAccount(alice).teamStake, 1000 * ONE);
+        assertEq(lens.getAccount(root).teamStake, 0); // depth 4
         _stake(alice, 500 * ONE);
-        assertEq(staking.getAccount(root).teamStake, 500 * ONE);
+        assertEq(lens.getAccount(root).teamStake, 500 * ONE);
         vm.warp(block.timestamp + 30 days);
         vm.prank(dave);
         staking.releasePrincipal(_ids(0));
-        assertEq(staking.getAccount(carol).teamStake, 0);
-        assertEq(staking.getAccount(alice).teamStake, 0);
+        assertEq(lens.getAccount(carol).teamStake, 0);
+        assertEq(lens.getAccount(alice).teamStake, 0);
     }
 
     function test_levels_fromThresholds() public {
@@ -304,7 +308,7 @@ contract StakingMiningTest is EconomicsFixture {
             _stake(dave, needed[i] * ONE - staked);
             staked = needed[i] * ONE;
             assertEq(staking.levelOf(carol), i + 1);
-            assertEq(staking.getAccount(carol).level, i + 1);
+            assertEq(lens.getAccount(carol).level, i + 1);
         }
     }
 
@@ -315,17 +319,17 @@ contract StakingMiningTest is EconomicsFixture {
         uint256[] memory ids = new uint256[](2);
         ids[1] = 1;
         vm.expectEmit(true, true, false, true, address(staking));
-        emit Staking.PrincipalReleased(dave, 0, 300 * ONE, false, false);
+        emit IStaking.PrincipalReleased(dave, 0, 300 * ONE, false, false);
         vm.prank(dave);
         staking.releasePrincipal(ids);
         assertEq(_withdrawable(dave), 700 * ONE);
         assertEq(_earned(dave), _mining(300 * ONE) + _mining(400 * ONE));
         assertEq(staking.rewardReserved(), 0);
         assertEq(staking.totalWithdrawable(), 700 * ONE);
-        assertEq(staking.getUserTotals(dave).withdrawn, 700 * ONE);
-        assertTrue(staking.getPosition(dave, 1).withdrawn);
+        assertEq(lens.getUserTotals(dave).withdrawn, 700 * ONE);
+        assertTrue(lens.getPosition(dave, 1).withdrawn);
         vm.prank(dave);
-        vm.expectRevert(abi.encodeWithSelector(Staking.AlreadyWithdrawn.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AlreadyWithdrawn.selector, 0));
         staking.releasePrincipal(ids);
     }
 
@@ -333,10 +337,10 @@ contract StakingMiningTest is EconomicsFixture {
         _stake(dave, 300 * ONE);
         uint64 endTime = uint64(block.timestamp + 30 days);
         vm.prank(dave);
-        vm.expectRevert(abi.encodeWithSelector(Staking.StillLocked.selector, 0, endTime));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.StillLocked.selector, 0, endTime));
         staking.releasePrincipal(_ids(0));
         vm.prank(dave);
-        vm.expectRevert(abi.encodeWithSelector(Staking.PositionNotFound.selector, 1));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PositionNotFound.selector, 1));
         staking.releasePrincipal(_ids(1));
     }
 
@@ -346,7 +350,7 @@ contract StakingMiningTest is EconomicsFixture {
         vm.prank(owner);
         staking.pause();
         vm.expectEmit(true, true, false, true, address(staking));
-        emit Staking.PrincipalReleased(dave, 0, 1000 * ONE, true, false);
+        emit IStaking.PrincipalReleased(dave, 0, 1000 * ONE, true, false);
         vm.prank(dave);
         staking.releasePrincipal(_ids(0));
         uint256 mined = _mining(1000 * ONE) * 3 days / 30 days;
@@ -358,7 +362,7 @@ contract StakingMiningTest is EconomicsFixture {
         // Earnings and principal can leave while paused.
         vm.startPrank(dave);
         staking.withdraw(1000 * ONE);
-        staking.exchange(mined, 0);
+        staking.exchange(mined, 0, block.timestamp);
         vm.stopPrank();
     }
 
@@ -376,16 +380,16 @@ contract StakingMiningTest is EconomicsFixture {
     function test_todayStaked_resetsDaily() public {
         _stake(dave, 300 * ONE);
         _stake(alice, 200 * ONE);
-        assertEq(staking.todayStaked(), 500 * ONE);
+        assertEq(lens.todayStaked(), 500 * ONE);
         vm.warp(block.timestamp + 1 days);
-        assertEq(staking.todayStaked(), 0);
+        assertEq(lens.todayStaked(), 0);
         _stake(alice, 150 * ONE);
-        assertEq(staking.todayStaked(), 150 * ONE);
+        assertEq(lens.todayStaked(), 150 * ONE);
     }
 
     function test_getPositions_rewardFields() public {
         _stake(dave, 300 * ONE);
-        Staking.Position memory p = staking.getPositions(dave)[0];
+        IStaking.Position memory p = lens.getPositions(dave)[0];
         assertEq(p.totalReward, _mining(300 * ONE));
         assertEq(p.rewardPaid, 0);
         assertEq(p.endTime, p.startTime + 30 days);
@@ -398,18 +402,18 @@ contract StakingExchangeTest is EconomicsFixture {
         _earn(dave, 1000 * ONE);
         uint256 earned = _earned(dave);
         uint256 expectedOut = earned * 3000 * ONE / 1 ether;
-        Staking.ExchangeQuote memory q = staking.quoteExchange(dave, earned);
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(dave, earned);
         assertEq(q.grossUsdc, expectedOut);
         assertEq(q.netUsdc, expectedOut);
         assertEq(q.fee, 0);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.Exchanged(dave, earned, expectedOut, 0, expectedOut);
+        emit IStaking.Exchanged(dave, earned, expectedOut, 0, expectedOut);
         vm.prank(dave);
-        uint256 net = staking.exchange(earned, expectedOut);
+        uint256 net = staking.exchange(earned, expectedOut, block.timestamp);
         assertEq(net, expectedOut);
         assertEq(_earned(dave), 0);
         assertEq(_withdrawable(dave), expectedOut);
-        assertEq(staking.getAccount(dave).exchangeCount, 1);
+        assertEq(lens.getAccount(dave).exchangeCount, 1);
         assertEq(staking.totalEarned(), _earned(carol) + _earned(bob) + _earned(alice));
         assertEq(reward.allowance(address(staking), address(router)), 0);
     }
@@ -418,48 +422,48 @@ contract StakingExchangeTest is EconomicsFixture {
         _earn(dave, 1000 * ONE);
         uint256 earned = _earned(dave);
         vm.startPrank(dave);
-        vm.expectRevert(Staking.ZeroAmount.selector);
-        staking.exchange(0, 0);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, earned));
-        staking.exchange(earned + 1, 0);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
+        staking.exchange(0, 0, block.timestamp);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, earned));
+        staking.exchange(earned + 1, 0, block.timestamp);
         vm.expectRevert(MockRouter.InsufficientOutput.selector);
-        staking.exchange(earned, type(uint256).max);
+        staking.exchange(earned, type(uint256).max, block.timestamp);
         vm.stopPrank();
     }
 
     function test_exchange_feeAfterFiveFreeSplitToPools() public {
         _buy(erin, false); // a node
         _buy(root, true); // a founder
-        _setParam(Staking.Param.FeeBps, 1500);
+        _setParam(IStaking.Param.FeeBps, 1500);
         _earn(dave, 100_000 * ONE);
         uint256 part = _earned(dave) / 10;
         vm.startPrank(dave);
         for (uint256 i = 0; i < 5; ++i) {
-            assertEq(staking.quoteExchange(dave, part).fee, 0);
-            staking.exchange(part, 0);
+            assertEq(lens.quoteExchange(dave, part).fee, 0);
+            staking.exchange(part, 0, block.timestamp);
         }
-        Staking.ExchangeQuote memory q = staking.quoteExchange(dave, part);
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(dave, part);
         assertEq(q.feeBps, 1500);
         uint256 gross = part * 3000 * ONE / 1 ether;
         uint256 fee = gross * 1500 / 10_000;
         assertEq(q.fee, fee);
-        vm.expectRevert(abi.encodeWithSelector(Staking.SlippageExceeded.selector, gross - fee, gross));
-        staking.exchange(part, gross);
-        uint256 net = staking.exchange(part, gross - fee);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.SlippageExceeded.selector, gross - fee, gross));
+        staking.exchange(part, gross, block.timestamp);
+        uint256 net = staking.exchange(part, gross - fee, block.timestamp);
         vm.stopPrank();
         assertEq(net, gross - fee);
         assertEq(staking.dividendsUnclaimed(), fee);
-        assertEq(staking.getAccount(erin).pendingDividend, fee / 2);
-        assertEq(staking.getAccount(root).pendingDividend, fee - fee / 2);
+        assertEq(lens.getAccount(erin).pendingDividend, fee / 2);
+        assertEq(lens.getAccount(root).pendingDividend, fee - fee / 2);
         vm.expectEmit(true, true, true, true, address(staking));
-        emit Staking.IncomeCredited(
-            erin, Staking.IncomeSource.EcologicalDividend, address(0), address(usdc), fee / 2
+        emit IStaking.IncomeCredited(
+            erin, IStaking.IncomeSource.EcologicalDividend, address(0), address(usdc), fee / 2
         );
         vm.prank(erin);
         assertEq(staking.claimDividends(), fee / 2);
         vm.expectEmit(true, true, true, true, address(staking));
-        emit Staking.IncomeCredited(
-            root, Staking.IncomeSource.ShareholderDividend, address(0), address(usdc), fee - fee / 2
+        emit IStaking.IncomeCredited(
+            root, IStaking.IncomeSource.ShareholderDividend, address(0), address(usdc), fee - fee / 2
         );
         vm.prank(root);
         staking.claimDividends();
@@ -470,12 +474,12 @@ contract StakingExchangeTest is EconomicsFixture {
     }
 
     function test_exchange_noFeeForPoolsWithoutHolders() public {
-        _setParam(Staking.Param.FeeBps, 1000);
+        _setParam(IStaking.Param.FeeBps, 1000);
         _earn(dave, 100_000 * ONE);
         uint256 part = _earned(dave) / 10;
         vm.startPrank(dave);
         for (uint256 i = 0; i < 6; ++i) {
-            staking.exchange(part, 0);
+            staking.exchange(part, 0, block.timestamp);
         }
         vm.stopPrank();
         assertEq(staking.dividendsUnclaimed(), 0);
@@ -484,7 +488,7 @@ contract StakingExchangeTest is EconomicsFixture {
 
     function test_exchange_level5IsFree() public {
         _buy(erin, false);
-        _setParam(Staking.Param.FeeBps, 1000);
+        _setParam(IStaking.Param.FeeBps, 1000);
         _stake(dave, 100_000 * ONE); // carol reaches level 5 (100,000 team performance)
         assertEq(staking.levelOf(carol), 5);
         vm.warp(block.timestamp + 30 days);
@@ -492,15 +496,15 @@ contract StakingExchangeTest is EconomicsFixture {
         uint256 part = _earned(carol) / 10;
         vm.startPrank(carol);
         for (uint256 i = 0; i < 7; ++i) {
-            staking.exchange(part, 0);
+            staking.exchange(part, 0, block.timestamp);
         }
         vm.stopPrank();
         assertEq(staking.dividendsUnclaimed(), 0);
-        assertEq(staking.quoteExchange(carol, part).feeBps, 0);
+        assertEq(lens.quoteExchange(carol, part).feeBps, 0);
     }
 
     function test_quoteExchange_zero() public view {
-        Staking.ExchangeQuote memory q = staking.quoteExchange(dave, 0);
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(dave, 0);
         assertEq(q.grossUsdc, 0);
     }
 
@@ -508,10 +512,10 @@ contract StakingExchangeTest is EconomicsFixture {
         _earn(dave, 1000 * ONE);
         uint256 earned = _earned(dave);
         vm.startPrank(dave);
-        uint256 net = staking.exchange(earned, 0);
+        uint256 net = staking.exchange(earned, 0, block.timestamp);
         uint256 before = usdc.balanceOf(dave);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.Withdrawn(dave, net);
+        emit IStaking.Withdrawn(dave, net);
         staking.withdraw(net);
         vm.stopPrank();
         assertEq(usdc.balanceOf(dave), before + net);
@@ -521,11 +525,11 @@ contract StakingExchangeTest is EconomicsFixture {
 
     function test_withdraw_reverts() public {
         vm.startPrank(dave);
-        vm.expectRevert(abi.encodeWithSelector(Staking.BelowMinimumWithdrawal.selector, ONE));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.BelowMinimumWithdrawal.selector, ONE));
         staking.withdraw(ONE - 1);
-        vm.expectRevert(abi.encodeWithSelector(Staking.BelowMinimumWithdrawal.selector, ONE));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.BelowMinimumWithdrawal.selector, ONE));
         staking.withdraw(0);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, 0));
         staking.withdraw(ONE);
         vm.stopPrank();
     }
@@ -534,12 +538,12 @@ contract StakingExchangeTest is EconomicsFixture {
         _earn(dave, 1000 * ONE);
         uint256 earned = _earned(dave);
         vm.startPrank(dave);
-        vm.expectRevert(Staking.ZeroAmount.selector);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
         staking.withdrawRewardCoin(0);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, earned));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, earned));
         staking.withdrawRewardCoin(earned + 1);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.RewardCoinWithdrawn(dave, earned);
+        emit IStaking.RewardCoinWithdrawn(dave, earned);
         staking.withdrawRewardCoin(earned);
         vm.stopPrank();
         assertEq(reward.balanceOf(dave), earned);
@@ -551,16 +555,16 @@ contract StakingExchangeTest is EconomicsFixture {
         feeBps = bound(feeBps, 0, 1500);
         _buy(erin, false);
         _buy(root, true);
-        _setParam(Staking.Param.FeeBps, feeBps);
+        _setParam(IStaking.Param.FeeBps, feeBps);
         _earn(dave, principal);
         vm.startPrank(dave);
         for (uint256 i = 0; i < 5; ++i) {
-            staking.exchange(1, 0);
+            staking.exchange(1, 0, block.timestamp);
         }
         uint256 amountIn = _earned(dave) * fraction / 10_000;
         vm.assume(amountIn > 0);
-        Staking.ExchangeQuote memory q = staking.quoteExchange(dave, amountIn);
-        uint256 net = staking.exchange(amountIn, q.netUsdc);
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(dave, amountIn);
+        uint256 net = staking.exchange(amountIn, q.netUsdc, block.timestamp);
         vm.stopPrank();
         assertEq(net, q.netUsdc);
         assertEq(q.fee, q.grossUsdc * feeBps / 10_000);
@@ -574,56 +578,56 @@ contract StakingMembershipTest is EconomicsFixture {
         vm.startPrank(erin);
         usdc.approve(address(staking), price - 1);
         vm.expectRevert();
-        staking.purchaseNode();
+        staking.purchaseNode(type(uint256).max);
         usdc.approve(address(staking), price);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.MembershipPurchased(erin, Staking.Membership.Node, price, false, treasury);
-        staking.purchaseNode();
+        emit IStaking.MembershipPurchased(erin, IStaking.Membership.Node, price, false, treasury);
+        staking.purchaseNode(type(uint256).max);
         vm.stopPrank();
         assertEq(usdc.balanceOf(treasury), price);
         assertEq(usdc.balanceOf(address(staking)), 0);
         assertEq(usdc.allowance(erin, address(staking)), 0);
         assertEq(staking.nodeSold(), 1);
         assertEq(staking.nodeHolders(), 1);
-        Staking.AccountView memory v = staking.getAccount(erin);
+        IStaking.AccountView memory v = lens.getAccount(erin);
         assertTrue(v.purchasedNode);
         assertFalse(v.purchasedFounder);
-        assertEq(uint256(v.membership), uint256(Staking.Membership.Node));
+        assertEq(uint256(v.membership), uint256(IStaking.Membership.Node));
     }
 
     function test_purchase_reverts() public {
         _buy(erin, false);
         vm.startPrank(erin);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidMembership.selector, Staking.Membership.Node));
-        staking.purchaseNode();
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidMembership.selector, Staking.Membership.Node));
-        staking.purchaseFounder();
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InvalidMembership.selector, IStaking.Membership.Node));
+        staking.purchaseNode(type(uint256).max);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InvalidMembership.selector, IStaking.Membership.Node));
+        staking.purchaseFounder(type(uint256).max);
         vm.stopPrank();
         vm.prank(dave);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidMembership.selector, Staking.Membership.None));
-        staking.upgradeNodeToFounder();
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InvalidMembership.selector, IStaking.Membership.None));
+        staking.upgradeNodeToFounder(type(uint256).max);
         vm.prank(owner);
         staking.pause();
         vm.prank(dave);
         vm.expectRevert(Pausable.EnforcedPause.selector);
-        staking.purchaseNode();
+        staking.purchaseNode(type(uint256).max);
     }
 
     function test_purchase_soldOut() public {
-        _setParam(Staking.Param.NodeLimit, 1);
-        _setParam(Staking.Param.FounderLimit, 1);
+        _setParam(IStaking.Param.NodeLimit, 1);
+        _setParam(IStaking.Param.FounderLimit, 1);
         _buy(erin, false);
         _buy(dave, true);
         vm.startPrank(carol);
         usdc.approve(address(staking), 1e12);
-        vm.expectRevert(Staking.SoldOut.selector);
-        staking.purchaseNode();
-        vm.expectRevert(Staking.SoldOut.selector);
-        staking.purchaseFounder();
+        vm.expectRevert(IStaking.SoldOut.selector);
+        staking.purchaseNode(type(uint256).max);
+        vm.expectRevert(IStaking.SoldOut.selector);
+        staking.purchaseFounder(type(uint256).max);
         vm.stopPrank();
         vm.prank(erin);
-        vm.expectRevert(Staking.SoldOut.selector);
-        staking.upgradeNodeToFounder();
+        vm.expectRevert(IStaking.SoldOut.selector);
+        staking.upgradeNodeToFounder(type(uint256).max);
     }
 
     function test_purchaseFounder_andUpgradePaysDifference() public {
@@ -632,38 +636,38 @@ contract StakingMembershipTest is EconomicsFixture {
         _buy(erin, false);
         uint256 diff = staking.founderPrice() - staking.nodePrice();
         // erin earns an ecological dividend, credited on upgrade.
-        _setParam(Staking.Param.FeeBps, 1000);
+        _setParam(IStaking.Param.FeeBps, 1000);
         _earn(carol, 100_000 * ONE);
         uint256 part = _earned(carol) / 10;
         vm.startPrank(carol);
         for (uint256 i = 0; i < 6; ++i) {
-            staking.exchange(part, 0);
+            staking.exchange(part, 0, block.timestamp);
         }
         vm.stopPrank();
-        uint256 eco = staking.getAccount(erin).pendingDividend;
+        uint256 eco = lens.getAccount(erin).pendingDividend;
         assertGt(eco, 0);
         vm.startPrank(erin);
         usdc.approve(address(staking), diff);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.MembershipPurchased(erin, Staking.Membership.Founder, diff, true, treasury);
-        staking.upgradeNodeToFounder();
+        emit IStaking.MembershipPurchased(erin, IStaking.Membership.Founder, diff, true, treasury);
+        staking.upgradeNodeToFounder(type(uint256).max);
         vm.stopPrank();
         assertEq(_withdrawable(erin), eco);
         assertEq(staking.nodeHolders(), 0);
         assertEq(staking.founderHolders(), 2);
         assertEq(staking.founderSold(), 2);
         assertEq(staking.nodeSold(), 1);
-        assertEq(staking.getAccount(erin).pendingDividend, 0);
-        Staking.AccountView memory v = staking.getAccount(erin);
+        assertEq(lens.getAccount(erin).pendingDividend, 0);
+        IStaking.AccountView memory v = lens.getAccount(erin);
         assertTrue(v.purchasedNode && v.purchasedFounder);
     }
 
     function test_upgrade_freeWhenFounderNotDearer() public {
-        _setParam(Staking.Param.FounderPrice, staking.nodePrice());
+        _setParam(IStaking.Param.FounderPrice, staking.nodePrice());
         _buy(erin, false);
         uint256 before = usdc.balanceOf(erin);
         vm.prank(erin);
-        staking.upgradeNodeToFounder();
+        staking.upgradeNodeToFounder(type(uint256).max);
         assertEq(usdc.balanceOf(erin), before);
     }
 }
@@ -674,7 +678,7 @@ contract StakingGrantsTest is EconomicsFixture {
         vm.startPrank(owner);
         usdc.approve(address(staking), amount);
         vm.expectEmit(false, false, false, true, address(staking));
-        emit Staking.GrantsBudgetChanged(amount, true);
+        emit IStaking.GrantsBudgetChanged(amount, true);
         staking.depositGrants(amount);
         vm.stopPrank();
     }
@@ -688,11 +692,13 @@ contract StakingGrantsTest is EconomicsFixture {
         amounts[0] = 10 * ONE;
         amounts[1] = 20 * ONE;
         vm.expectEmit(true, true, true, true, address(staking));
-        emit Staking.IncomeCredited(dave, Staking.IncomeSource.Activity, address(0), address(usdc), 10 * ONE);
+        emit IStaking.IncomeCredited(
+            dave, IStaking.IncomeSource.Activity, address(0), address(usdc), 10 * ONE
+        );
         vm.prank(owner);
-        staking.creditGrants(users, amounts, Staking.IncomeSource.Activity);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Activity);
         vm.prank(owner);
-        staking.creditGrants(users, amounts, Staking.IncomeSource.Promotion);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Promotion);
         assertEq(_withdrawable(dave), 20 * ONE);
         assertEq(_withdrawable(erin), 40 * ONE);
         assertEq(staking.grantsBudget(), 40 * ONE);
@@ -711,29 +717,29 @@ contract StakingGrantsTest is EconomicsFixture {
         amounts[0] = 11 * ONE;
         uint256[] memory two = new uint256[](2);
         vm.startPrank(owner);
-        vm.expectRevert(Staking.InvalidGrantSource.selector);
-        staking.creditGrants(users, amounts, Staking.IncomeSource.Mining);
-        vm.expectRevert(Staking.LengthMismatch.selector);
-        staking.creditGrants(users, two, Staking.IncomeSource.Activity);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, 10 * ONE));
-        staking.creditGrants(users, amounts, Staking.IncomeSource.Activity);
+        vm.expectRevert(IStaking.InvalidGrantSource.selector);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Mining);
+        vm.expectRevert(IStaking.LengthMismatch.selector);
+        staking.creditGrants(users, two, IStaking.IncomeSource.Activity);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, 10 * ONE));
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Activity);
         amounts[0] = 0;
-        vm.expectRevert(Staking.ZeroAmount.selector);
-        staking.creditGrants(users, amounts, Staking.IncomeSource.Activity);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Activity);
         users[0] = address(0);
         amounts[0] = 1;
-        vm.expectRevert(Staking.ZeroAddress.selector);
-        staking.creditGrants(users, amounts, Staking.IncomeSource.Activity);
-        vm.expectRevert(Staking.ZeroAmount.selector);
+        vm.expectRevert(IStaking.ZeroAddress.selector);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Activity);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
         staking.depositGrants(0);
-        vm.expectRevert(Staking.ZeroAmount.selector);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
         staking.withdrawGrants(0);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, 10 * ONE));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, 10 * ONE));
         staking.withdrawGrants(10 * ONE + 1);
         vm.stopPrank();
         vm.startPrank(dave);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, dave));
-        staking.creditGrants(users, amounts, Staking.IncomeSource.Activity);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Activity);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, dave));
         staking.depositGrants(1);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, dave));
@@ -746,34 +752,34 @@ contract StakingGovernanceTest is EconomicsFixture {
     function test_timelock_queueExecuteWithEvents() public {
         uint64 eta = uint64(block.timestamp + 48 hours);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.ParamQueued(Staking.Param.FeeBps, 700, eta);
+        emit IStaking.ParamQueued(IStaking.Param.FeeBps, 700, eta);
         vm.prank(owner);
-        staking.queueParam(Staking.Param.FeeBps, 700);
-        (uint256 value, uint64 queuedEta) = staking.pendingChanges(Staking.Param.FeeBps);
+        staking.queueParam(IStaking.Param.FeeBps, 700);
+        (uint256 value, uint64 queuedEta) = staking.pendingChanges(IStaking.Param.FeeBps);
         assertEq(value, 700);
         assertEq(queuedEta, eta);
         vm.warp(eta - 1);
         vm.prank(owner);
-        vm.expectRevert(abi.encodeWithSelector(Staking.TimelockNotReady.selector, eta));
-        staking.executeParam(Staking.Param.FeeBps);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.TimelockNotReady.selector, eta));
+        staking.executeParam(IStaking.Param.FeeBps);
         vm.warp(eta);
         vm.expectEmit(true, false, false, true, address(staking));
-        emit Staking.ParamChanged(Staking.Param.FeeBps, 700);
+        emit IStaking.ParamChanged(IStaking.Param.FeeBps, 700);
         vm.prank(owner);
-        staking.executeParam(Staking.Param.FeeBps);
+        staking.executeParam(IStaking.Param.FeeBps);
         assertEq(staking.feeBps(), 700);
         vm.prank(owner);
-        vm.expectRevert(abi.encodeWithSelector(Staking.NothingQueued.selector, Staking.Param.FeeBps));
-        staking.executeParam(Staking.Param.FeeBps);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NothingQueued.selector, IStaking.Param.FeeBps));
+        staking.executeParam(IStaking.Param.FeeBps);
     }
 
     function test_timelock_allParams() public {
-        _setParam(Staking.Param.MinWithdrawal, 10 * ONE);
-        _setParam(Staking.Param.NodePrice, 7 * ONE);
-        _setParam(Staking.Param.NodeLimit, 3);
-        _setParam(Staking.Param.FounderPrice, 9 * ONE);
-        _setParam(Staking.Param.FounderLimit, 4);
-        _setParam(Staking.Param.Treasury, uint256(uint160(erin)));
+        _setParam(IStaking.Param.MinWithdrawal, 10 * ONE);
+        _setParam(IStaking.Param.NodePrice, 7 * ONE);
+        _setParam(IStaking.Param.NodeLimit, 3);
+        _setParam(IStaking.Param.FounderPrice, 9 * ONE);
+        _setParam(IStaking.Param.FounderLimit, 4);
+        _setParam(IStaking.Param.Treasury, uint256(uint160(erin)));
         assertEq(staking.minWithdrawal(), 10 * ONE);
         assertEq(staking.nodePrice(), 7 * ONE);
         assertEq(staking.nodeLimit(), 3);
@@ -784,87 +790,89 @@ contract StakingGovernanceTest is EconomicsFixture {
 
     function test_timelock_cancelAndReverts() public {
         vm.startPrank(owner);
-        vm.expectRevert(abi.encodeWithSelector(Staking.NothingQueued.selector, Staking.Param.NodePrice));
-        staking.cancelParam(Staking.Param.NodePrice);
-        staking.queueParam(Staking.Param.NodePrice, 5 * ONE);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NothingQueued.selector, IStaking.Param.NodePrice));
+        staking.cancelParam(IStaking.Param.NodePrice);
+        staking.queueParam(IStaking.Param.NodePrice, 5 * ONE);
         vm.expectEmit(true, false, false, false, address(staking));
-        emit Staking.ParamCancelled(Staking.Param.NodePrice);
-        staking.cancelParam(Staking.Param.NodePrice);
+        emit IStaking.ParamCancelled(IStaking.Param.NodePrice);
+        staking.cancelParam(IStaking.Param.NodePrice);
         vm.warp(block.timestamp + 3 days);
-        vm.expectRevert(abi.encodeWithSelector(Staking.NothingQueued.selector, Staking.Param.NodePrice));
-        staking.executeParam(Staking.Param.NodePrice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NothingQueued.selector, IStaking.Param.NodePrice));
+        staking.executeParam(IStaking.Param.NodePrice);
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.FeeBps, 1501)
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.FeeBps, 1501)
         );
-        staking.queueParam(Staking.Param.FeeBps, 1501);
+        staking.queueParam(IStaking.Param.FeeBps, 1501);
         vm.expectRevert(
             abi.encodeWithSelector(
-                Staking.InvalidParamValue.selector, Staking.Param.MinWithdrawal, 10 * ONE + 1
+                IStaking.InvalidParamValue.selector, IStaking.Param.MinWithdrawal, 10 * ONE + 1
             )
         );
-        staking.queueParam(Staking.Param.MinWithdrawal, 10 * ONE + 1);
+        staking.queueParam(IStaking.Param.MinWithdrawal, 10 * ONE + 1);
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodePrice, 0)
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.NodePrice, 0)
         );
-        staking.queueParam(Staking.Param.NodePrice, 0);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.Treasury, 0));
-        staking.queueParam(Staking.Param.Treasury, 0);
+        staking.queueParam(IStaking.Param.NodePrice, 0);
+        vm.expectRevert(
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.Treasury, 0)
+        );
+        staking.queueParam(IStaking.Param.Treasury, 0);
         vm.stopPrank();
         _buy(erin, false);
         _buy(dave, false);
         vm.prank(owner);
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodeLimit, 1)
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.NodeLimit, 1)
         );
-        staking.queueParam(Staking.Param.NodeLimit, 1);
+        staking.queueParam(IStaking.Param.NodeLimit, 1);
         vm.startPrank(dave);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, dave));
-        staking.queueParam(Staking.Param.FeeBps, 1);
+        staking.queueParam(IStaking.Param.FeeBps, 1);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, dave));
-        staking.executeParam(Staking.Param.FeeBps);
+        staking.executeParam(IStaking.Param.FeeBps);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, dave));
-        staking.cancelParam(Staking.Param.FeeBps);
+        staking.cancelParam(IStaking.Param.FeeBps);
         vm.stopPrank();
     }
 
     function test_limitCheckedAgainAtExecution() public {
         vm.prank(owner);
-        staking.queueParam(Staking.Param.NodeLimit, 1);
+        staking.queueParam(IStaking.Param.NodeLimit, 1);
         _buy(erin, false);
         _buy(dave, false);
         vm.warp(block.timestamp + 48 hours);
         vm.prank(owner);
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.NodeLimit, 1)
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.NodeLimit, 1)
         );
-        staking.executeParam(Staking.Param.NodeLimit);
+        staking.executeParam(IStaking.Param.NodeLimit);
     }
 
     function test_constructor_validatesConfig() public {
-        Staking.Config memory c = _config(IERC20Metadata(address(usdc)), root, owner);
+        IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.rewardToken = IERC20Metadata(address(usdc));
-        vm.expectRevert(Staking.InvalidConfig.selector);
+        vm.expectRevert(IStaking.InvalidConfig.selector);
         new Staking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.levelThresholds[3] = c.levelThresholds[2];
-        vm.expectRevert(Staking.InvalidConfig.selector);
+        vm.expectRevert(IStaking.InvalidConfig.selector);
         new Staking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.levelThresholds[0] = 0;
-        vm.expectRevert(Staking.InvalidConfig.selector);
+        vm.expectRevert(IStaking.InvalidConfig.selector);
         new Staking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.treasury = address(0);
-        vm.expectRevert(Staking.ZeroAddress.selector);
+        vm.expectRevert(IStaking.ZeroAddress.selector);
         new Staking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.router = MockRouter(address(0));
-        vm.expectRevert(Staking.ZeroAddress.selector);
+        vm.expectRevert(IStaking.ZeroAddress.selector);
         new Staking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.feeBps = 1501;
         vm.expectRevert(
-            abi.encodeWithSelector(Staking.InvalidParamValue.selector, Staking.Param.FeeBps, 1501)
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.FeeBps, 1501)
         );
         new Staking(c);
     }
@@ -887,18 +895,18 @@ contract StakingGovernanceTest is EconomicsFixture {
         assertGt(reserved, 0);
         vm.startPrank(owner);
         (,, uint256 unreserved) = staking.rewardBudgetInfo();
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, unreserved));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, unreserved));
         staking.withdrawUnreserved(unreserved + 1);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, 0));
         staking.withdraw(10 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, 0));
         staking.withdrawRewardCoin(1);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, 0));
-        staking.exchange(1, 0);
-        vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientBalance.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, 0));
+        staking.exchange(1, 0, block.timestamp);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientBalance.selector, 0));
         staking.withdrawGrants(1);
         staking.pause();
-        vm.expectRevert(abi.encodeWithSelector(Staking.PositionNotFound.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PositionNotFound.selector, 0));
         staking.withdrawPrincipal(0);
         vm.stopPrank();
         assertEq(usdc.balanceOf(owner), 0);
@@ -915,7 +923,7 @@ contract StakingGovernanceTest is EconomicsFixture {
         staking.pause();
         vm.startPrank(dave);
         usdc.approve(address(staking), 200 * ONE);
-        vm.expectRevert(abi.encodeWithSelector(Staking.SubscriptionEnded.selector, plan));
+        vm.expectRevert(abi.encodeWithSelector(IStaking.SubscriptionEnded.selector, plan));
         staking.stake(plan, 200 * ONE);
         vm.stopPrank();
     }

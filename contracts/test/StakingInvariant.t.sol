@@ -5,6 +5,8 @@ import {Test} from "forge-std/Test.sol";
 import {Vm} from "forge-std/Vm.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {Staking} from "../src/Staking.sol";
+import {IStaking} from "../src/IStaking.sol";
+import {StakingLens} from "../src/StakingLens.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {StakingDeployer, MockRewardToken, MockRouter} from "./utils/StakingTestBase.sol";
 
@@ -14,6 +16,7 @@ contract EconomicsHandler is Test {
     bytes32 internal constant INCOME = keccak256("IncomeCredited(address,uint8,address,address,uint256)");
 
     Staking internal immutable s;
+    StakingLens internal immutable lens;
     LocalUSDCPermit internal immutable usdc;
     MockRewardToken internal immutable reward;
     MockRouter internal immutable router;
@@ -51,6 +54,7 @@ contract EconomicsHandler is Test {
         address owner_
     ) {
         s = s_;
+        lens = new StakingLens(s_);
         usdc = usdc_;
         reward = reward_;
         router = router_;
@@ -113,11 +117,11 @@ contract EconomicsHandler is Test {
         address user = _actor(who);
         uint256 planId = planSeed % s.planCount();
         amount = bound(amount, s.minStakeExclusive() + 1, 1e11);
-        if (!s.isInTree(user) || !s.isSubscriptionOpen(planId)) return;
-        Staking.Plan memory plan = s.getPlan(planId);
+        if (!s.isInTree(user) || !lens.isSubscriptionOpen(planId)) return;
+        IStaking.Plan memory plan = s.getPlan(planId);
         if (amount > plan.cap - plan.totalStaked) return;
         (,, uint256 unreserved) = s.rewardBudgetInfo();
-        (, uint256 reserve) = s.rewardFor(user, planId, amount);
+        (, uint256 reserve) = lens.rewardFor(user, planId, amount);
         if (reserve > unreserved) return;
         vm.startPrank(user);
         usdc.approve(address(s), amount);
@@ -147,7 +151,7 @@ contract EconomicsHandler is Test {
         uint256 count = s.positionCount(user);
         if (count == 0) return (false, 0);
         id = idSeed % count;
-        Staking.Position memory p = s.getPosition(user, id);
+        IStaking.Position memory p = lens.getPosition(user, id);
         ok = !p.withdrawn && (block.timestamp >= p.endTime || s.paused());
     }
 
@@ -155,7 +159,7 @@ contract EconomicsHandler is Test {
         address user = _actor(who);
         (bool ok, uint256 id) = _releasable(user, idSeed);
         if (!ok) return;
-        uint256 amount = s.getPosition(user, id).amount;
+        uint256 amount = lens.getPosition(user, id).amount;
         uint256[] memory ids = new uint256[](1);
         ids[0] = id;
         vm.recordLogs();
@@ -181,11 +185,11 @@ contract EconomicsHandler is Test {
 
     function exchange(uint256 who, uint256 amount) external {
         address user = _actor(who);
-        uint256 earned = s.getAccount(user).earned;
+        uint256 earned = lens.getAccount(user).earned;
         if (earned == 0) return;
         amount = bound(amount, 1, earned);
         vm.prank(user);
-        uint256 net = s.exchange(amount, 0);
+        uint256 net = s.exchange(amount, 0, block.timestamp);
         usdcCredited[user] += net;
         rewardSpent[user] += amount;
         ++callCount["exchange"];
@@ -193,7 +197,7 @@ contract EconomicsHandler is Test {
 
     function withdraw(uint256 who, uint256 amount) external {
         address user = _actor(who);
-        uint256 available = s.getAccount(user).withdrawable;
+        uint256 available = lens.getAccount(user).withdrawable;
         uint256 minimum = s.minWithdrawal();
         if (available < minimum || available == 0) return;
         amount = bound(amount, minimum == 0 ? 1 : minimum, available);
@@ -206,7 +210,7 @@ contract EconomicsHandler is Test {
 
     function withdrawRewardCoin(uint256 who, uint256 amount) external {
         address user = _actor(who);
-        uint256 earned = s.getAccount(user).earned;
+        uint256 earned = lens.getAccount(user).earned;
         if (earned == 0) return;
         amount = bound(amount, 1, earned);
         vm.prank(user);
@@ -218,27 +222,27 @@ contract EconomicsHandler is Test {
     function buy(uint256 who, uint256 kind) external {
         address user = _actor(who);
         if (s.paused()) return;
-        Staking.Membership m = s.getAccount(user).membership;
+        IStaking.Membership m = lens.getAccount(user).membership;
         uint256 price;
         kind %= 3;
         if (kind == 0) {
-            if (m != Staking.Membership.None || s.nodeSold() >= s.nodeLimit()) return;
+            if (m != IStaking.Membership.None || s.nodeSold() >= s.nodeLimit()) return;
             price = s.nodePrice();
         } else if (kind == 1) {
-            if (m != Staking.Membership.None || s.founderSold() >= s.founderLimit()) return;
+            if (m != IStaking.Membership.None || s.founderSold() >= s.founderLimit()) return;
             price = s.founderPrice();
         } else {
-            if (m != Staking.Membership.Node || s.founderSold() >= s.founderLimit()) return;
+            if (m != IStaking.Membership.Node || s.founderSold() >= s.founderLimit()) return;
             price = s.founderPrice() > s.nodePrice() ? s.founderPrice() - s.nodePrice() : 0;
         }
-        uint256 before = s.getAccount(user).withdrawable;
+        uint256 before = lens.getAccount(user).withdrawable;
         vm.startPrank(user);
         usdc.approve(address(s), price);
-        if (kind == 0) s.purchaseNode();
-        else if (kind == 1) s.purchaseFounder();
-        else s.upgradeNodeToFounder();
+        if (kind == 0) s.purchaseNode(type(uint256).max);
+        else if (kind == 1) s.purchaseFounder(type(uint256).max);
+        else s.upgradeNodeToFounder(type(uint256).max);
         vm.stopPrank();
-        usdcCredited[user] += s.getAccount(user).withdrawable - before; // dividend credited on upgrade
+        usdcCredited[user] += lens.getAccount(user).withdrawable - before; // dividend credited on upgrade
         treasuryIn += price;
         ++callCount["buy"];
     }
@@ -287,7 +291,7 @@ contract EconomicsHandler is Test {
         usdc.approve(address(s), amount);
         s.depositGrants(amount);
         s.creditGrants(
-            users, amounts, promotion ? Staking.IncomeSource.Promotion : Staking.IncomeSource.Activity
+            users, amounts, promotion ? IStaking.IncomeSource.Promotion : IStaking.IncomeSource.Activity
         );
         vm.stopPrank();
         ownerUsdcOutflow += amount;
@@ -320,14 +324,15 @@ contract EconomicsHandler is Test {
 
     function queueFee(uint256 bps) external {
         vm.prank(owner);
-        s.queueParam(Staking.Param.FeeBps, bound(bps, 0, 1500));
+        s.queueParam(IStaking.Param.FeeBps, bound(bps, 0, 1500));
     }
 
     function executeFee() external {
-        (, uint64 eta) = s.pendingChanges(Staking.Param.FeeBps);
-        if (eta == 0 || block.timestamp < eta) return;
+        (, uint64 eta) = s.pendingChanges(IStaking.Param.FeeBps);
+        // Outside [eta, eta + grace] the contract refuses; the handler only drives executable changes.
+        if (eta == 0 || block.timestamp < eta || block.timestamp > eta + s.TIMELOCK_GRACE()) return;
         vm.prank(owner);
-        s.executeParam(Staking.Param.FeeBps);
+        s.executeParam(IStaking.Param.FeeBps);
         ++callCount["fee"];
     }
 
@@ -349,11 +354,11 @@ contract EconomicsHandler is Test {
             abi.encodeCall(Staking.withdrawGrants, (amount)),
             abi.encodeCall(Staking.withdraw, (amount)),
             abi.encodeCall(Staking.withdrawRewardCoin, (amount)),
-            abi.encodeCall(Staking.exchange, (amount, 0)),
+            abi.encodeCall(Staking.exchange, (amount, 0, block.timestamp)),
             abi.encodeCall(Staking.withdrawPrincipal, (seed % 4)),
             abi.encodeCall(Staking.pause, ()),
-            abi.encodeCall(Staking.queueParam, (Staking.Param.Treasury, uint256(uint160(attacker)))),
-            abi.encodeCall(Staking.executeParam, (Staking.Param.FeeBps)),
+            abi.encodeCall(Staking.queueParam, (IStaking.Param.Treasury, uint256(uint160(attacker)))),
+            abi.encodeCall(Staking.executeParam, (IStaking.Param.FeeBps)),
             abi.encodeWithSignature("transferOwnership(address)", attacker),
             abi.encodeCall(
                 Staking.createPlan, (1, 0, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1))
@@ -370,7 +375,9 @@ contract EconomicsHandler is Test {
         if (usdc.balanceOf(attacker) != usdcBefore || reward.balanceOf(attacker) != rewardBefore) {
             ++violations;
         }
-        if (s.getAccount(attacker).withdrawable != 0 || s.getAccount(attacker).earned != 0) ++violations;
+        if (lens.getAccount(attacker).withdrawable != 0 || lens.getAccount(attacker).earned != 0) {
+            ++violations;
+        }
         ++callCount["attack"];
     }
 }
@@ -380,6 +387,7 @@ contract EconomicsHandler is Test {
 /// forge-config: deep.invariant.fail-on-revert = true
 contract StakingInvariantTest is StakingDeployer {
     Staking internal staking;
+    StakingLens internal lens;
     LocalUSDCPermit internal usdc;
     EconomicsHandler internal handler;
     address internal owner = makeAddr("owner");
@@ -388,6 +396,7 @@ contract StakingInvariantTest is StakingDeployer {
         vm.warp(1_750_000_000);
         usdc = new LocalUSDCPermit(address(this));
         staking = _deployStaking(IERC20Metadata(address(usdc)), makeAddr("root"), owner);
+        lens = new StakingLens(staking);
         usdc.mint(address(router), 1e30);
         vm.startPrank(owner);
         staking.createPlan(7, 3e24, 5e13, uint64(block.timestamp), uint64(block.timestamp + 3650 days));
@@ -431,8 +440,8 @@ contract StakingInvariantTest is StakingDeployer {
         uint256 withdrawable;
         for (uint256 i = 0; i < handler.actorCount(); ++i) {
             address user = handler.actors(i);
-            active += staking.activeStakeOf(user);
-            withdrawable += staking.getAccount(user).withdrawable;
+            active += lens.activeStakeOf(user);
+            withdrawable += lens.getAccount(user).withdrawable;
         }
         assertEq(active, staking.totalActiveStake());
         assertEq(withdrawable, staking.totalWithdrawable());
@@ -450,9 +459,9 @@ contract StakingInvariantTest is StakingDeployer {
         uint256 promised;
         for (uint256 i = 0; i < handler.actorCount(); ++i) {
             address user = handler.actors(i);
-            earned += staking.getAccount(user).earned;
+            earned += lens.getAccount(user).earned;
             address[3] memory ups = staking.selectUplines(user);
-            Staking.Position[] memory ps = staking.getPositions(user);
+            IStaking.Position[] memory ps = lens.getPositions(user);
             for (uint256 k = 0; k < ps.length; ++k) {
                 if (ps[k].withdrawn) continue;
                 uint256 full = ps[k].totalReward;
@@ -464,7 +473,7 @@ contract StakingInvariantTest is StakingDeployer {
                 }
             }
         }
-        earned += staking.getAccount(staking.root()).earned; // the root earns commissions too
+        earned += lens.getAccount(staking.root()).earned; // the root earns commissions too
         assertEq(earned, staking.totalEarned());
         assertEq(promised, staking.rewardReserved());
         assertLe(staking.rewardReserved(), staking.rewardBudget());
@@ -475,9 +484,9 @@ contract StakingInvariantTest is StakingDeployer {
     function invariant_noUserTakesMoreThanPutInPlusCredited() public view {
         for (uint256 i = 0; i < handler.actorCount(); ++i) {
             address user = handler.actors(i);
-            Staking.AccountView memory v = staking.getAccount(user);
+            IStaking.AccountView memory v = lens.getAccount(user);
             assertLe(handler.usdcOut(user), handler.staked(user) + handler.usdcCredited(user));
-            uint256 principalOut = staking.getUserTotals(user).withdrawn;
+            uint256 principalOut = lens.getUserTotals(user).withdrawn;
             assertLe(principalOut, handler.staked(user));
             // withdraw() paid + still withdrawable == released-to-balance principal + credits.
             uint256 directPrincipal = principalOut - handler.principalToBalance(user);
@@ -500,8 +509,8 @@ contract StakingInvariantTest is StakingDeployer {
             reward.balanceOf(owner),
             handler.ownerRewardMinted() - handler.ownerRewardOutflow() + handler.ownerRewardIn()
         );
-        assertEq(staking.getAccount(owner).withdrawable, 0);
-        assertEq(staking.getAccount(owner).earned, 0);
+        assertEq(lens.getAccount(owner).withdrawable, 0);
+        assertEq(lens.getAccount(owner).earned, 0);
         assertEq(handler.rewardCredited(owner), 0);
         assertEq(usdc.balanceOf(staking.treasury()), handler.treasuryIn());
         assertEq(usdc.balanceOf(handler.attacker()), 0);
@@ -529,7 +538,7 @@ contract StakingInvariantTest is StakingDeployer {
 
     /// Plans never go over their caps and add up to the pool total.
     function invariant_plansWithinCaps() public view {
-        Staking.Plan[] memory plans = staking.getPlans();
+        IStaking.Plan[] memory plans = lens.getPlans();
         uint256 sum;
         for (uint256 i = 0; i < plans.length; ++i) {
             assertLe(plans[i].totalStaked, plans[i].cap);

@@ -4,6 +4,8 @@ pragma solidity ^0.8.24;
 import {Test} from "forge-std/Test.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {Staking} from "../src/Staking.sol";
+import {IStaking} from "../src/IStaking.sol";
+import {StakingLens} from "../src/StakingLens.sol";
 import {IUniswapV2Router} from "../src/interfaces/IUniswapV2Router.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 
@@ -42,6 +44,7 @@ contract StakingUniswapTest is Test {
     IUniswapV2FactoryLike internal factory;
     IUniswapV2Router02Like internal router;
     Staking internal staking;
+    StakingLens internal lens;
     address internal owner = makeAddr("owner");
     address internal root = makeAddr("root");
     address internal alice = makeAddr("alice");
@@ -81,7 +84,7 @@ contract StakingUniswapTest is Test {
 
         uint256[6] memory thresholds = [uint256(1e9), 5e9, 2e10, 5e10, 1e11, 5e11];
         staking = new Staking(
-            Staking.Config({
+            IStaking.Config({
                 usdc: IERC20Metadata(address(usdc)),
                 rewardToken: IERC20Metadata(address(weth)),
                 router: router,
@@ -97,6 +100,7 @@ contract StakingUniswapTest is Test {
                 founderLimit: 5
             })
         );
+        lens = new StakingLens(staking);
         weth.deposit{value: 500 ether}();
         weth.approve(address(staking), 500 ether);
         staking.fundRewards(500 ether);
@@ -127,19 +131,19 @@ contract StakingUniswapTest is Test {
         vm.warp(block.timestamp + 30 days);
         uint256[] memory ids = new uint256[](1);
         staking.harvest(alice, ids);
-        uint256 earned = staking.getAccount(alice).earned;
+        uint256 earned = lens.getAccount(alice).earned;
         assertEq(earned, 10_000 * ONE * 1e24 * 30 / 1e18); // 0.3 WETH
         address[] memory path = new address[](2);
         path[0] = address(weth);
         path[1] = address(usdc);
         uint256 expected = router.getAmountsOut(earned, path)[1];
-        Staking.ExchangeQuote memory q = staking.quoteExchange(alice, earned);
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(alice, earned);
         assertEq(q.grossUsdc, expected);
         assertEq(q.netUsdc, expected);
         assertApproxEqRel(expected, 900 * ONE, 0.01e18); // ≈ 0.3 * 3000 minus 0.3% pool fee
         vm.expectRevert(bytes("UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT"));
-        staking.exchange(earned, expected + 1);
-        uint256 net = staking.exchange(earned, expected);
+        staking.exchange(earned, expected + 1, block.timestamp);
+        uint256 net = staking.exchange(earned, expected, block.timestamp);
         assertEq(net, expected);
         uint256 before = usdc.balanceOf(alice);
         staking.withdraw(net);

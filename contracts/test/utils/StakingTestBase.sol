@@ -6,6 +6,7 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {Staking} from "../../src/Staking.sol";
+import {IStaking} from "../../src/IStaking.sol";
 import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2Router.sol";
 
 /// @dev An 18-decimal reward coin standing in for WETH/WBNB in unit tests (anyone may mint).
@@ -75,7 +76,7 @@ abstract contract StakingDeployer is Test {
 
     function _config(IERC20Metadata usdc_, address root_, address owner_)
         internal
-        returns (Staking.Config memory c)
+        returns (IStaking.Config memory c)
     {
         if (address(reward) == address(0)) reward = new MockRewardToken();
         uint256 unit = address(usdc_) == address(0) ? 1e6 : 10 ** uint256(usdc_.decimals());
@@ -84,7 +85,7 @@ abstract contract StakingDeployer is Test {
         for (uint256 i = 0; i < 6; ++i) {
             thresholds[i] = levelWhole[i] * unit;
         }
-        c = Staking.Config({
+        c = IStaking.Config({
             usdc: usdc_,
             rewardToken: IERC20Metadata(address(reward)),
             router: router,

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Vm} from "forge-std/Vm.sol";
+import {IStaking} from "../src/IStaking.sol";
+import {EconomicsFixture} from "./StakingEconomics.t.sol";
+
+/// @dev The review's findings: each test shows what a user or the operator would notice, and fails on
+///      the contract as it was before the fix.
+contract StakingReviewTest is EconomicsFixture {
+    function _grant(address user, uint256 amount) internal {
+        usdc.mint(owner, amount);
+        address[] memory users = new address[](1);
+        uint256[] memory amounts = new uint256[](1);
+        (users[0], amounts[0]) = (user, amount);
+        vm.startPrank(owner);
+        usdc.approve(address(staking), amount);
+        staking.depositGrants(amount);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Activity);
+        vm.stopPrank();
+    }
+
+    function _upgrade(address user, uint256 maxPrice) internal returns (uint256 paid) {
+        uint256 before = usdc.balanceOf(user);
+        vm.startPrank(user);
+        usdc.approve(address(staking), maxPrice);
+        staking.upgradeNodeToFounder(maxPrice);
+        usdc.approve(address(staking), 0);
+        vm.stopPrank();
+        paid = before - usdc.balanceOf(user);
+    }
+
+    // ------------------------------------------------------------------ upgrade price
+
+    /// A node price cut after erin bought must not make her upgrade dearer: she pays founder price
+    /// minus what she paid (5000 - 1000), not founder minus today's node price (5000 - 500).
+    function test_upgrade_chargesFounderMinusWhatBuyerPaid_afterNodePriceCut() public {
+        _buy(erin, false);
+        _setParam(IStaking.Param.NodePrice, 500 * ONE);
+        uint256 expected = 4000 * ONE;
+        assertEq(staking.upgradePrice(erin), expected);
+        assertEq(lens.getAccount(erin).upgradePrice, expected);
+        assertEq(_upgrade(erin, 10_000 * ONE), expected);
+        assertEq(usdc.balanceOf(treasury), 1000 * ONE + expected);
+    }
+
+    /// A node price rise above the founder price must not make the upgrade free.
+    function test_upgrade_notFreeAfterNodePriceRise() public {
+        _buy(erin, false);
+        _setParam(IStaking.Param.NodePrice, 6000 * ONE);
+        assertEq(_upgrade(erin, 10_000 * ONE), 4000 * ONE);
+    }
+
+    /// A founder price change moves the upgrade price by the same amount, and never below zero.
+    function test_upgrade_followsFounderPrice() public {
+        _buy(erin, false);
+        _setParam(IStaking.Param.FounderPrice, 800 * ONE);
+        assertEq(staking.upgradePrice(erin), 0);
+        assertEq(_upgrade(erin, 0), 0);
+    }
+
+    // ------------------------------------------------------------------ price bound
+
+    function test_purchaseNode_refusesAbovePriceShown() public {
+        uint256 price = staking.nodePrice();
+        vm.startPrank(erin);
+        usdc.approve(address(staking), price);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PriceAboveMax.selector, price, price - 1));
+        staking.purchaseNode(price - 1);
+        staking.purchaseNode(price);
+        vm.stopPrank();
+        assertEq(usdc.balanceOf(treasury), price);
+    }
+
+    function test_purchaseFounder_refusesAbovePriceShown() public {
+        uint256 shown = staking.founderPrice();
+        _setParam(IStaking.Param.FounderPrice, shown + ONE);
+        vm.startPrank(erin);
+        usdc.approve(address(staking), shown + ONE);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PriceAboveMax.selector, shown + ONE, shown));
+        staking.purchaseFounder(shown);
+        vm.stopPrank();
+        assertEq(usdc.balanceOf(treasury), 0);
+        assertEq(staking.founderSold(), 0);
+    }
+
+    function test_upgrade_refusesAbovePriceShown() public {
+        _buy(erin, false);
+        uint256 shown = staking.upgradePrice(erin);
+        _setParam(IStaking.Param.FounderPrice, staking.founderPrice() + ONE);
+        vm.startPrank(erin);
+        usdc.approve(address(staking), shown + ONE);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PriceAboveMax.selector, shown + ONE, shown));
+        staking.upgradeNodeToFounder(shown);
+        vm.stopPrank();
+        assertEq(uint256(lens.getAccount(erin).membership), uint256(IStaking.Membership.Node));
+    }
+
+    // ------------------------------------------------------------------ small balances
+
+    /// A balance under the minimum (here a 0.5 USDC grant, minimum 1 USDC) leaves as a whole.
+    function test_withdraw_wholeBalanceBelowMinimum() public {
+        _grant(erin, ONE / 2);
+        vm.prank(erin);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.BelowMinimumWithdrawal.selector, ONE));
+        staking.withdraw(ONE / 4);
+        vm.prank(erin);
+        staking.withdraw(ONE / 2);
+        assertEq(usdc.balanceOf(erin), 10_000_000 * ONE + ONE / 2);
+        assertEq(_withdrawable(erin), 0);
+    }
+
+    /// The minimum still applies to part of a balance that is at least the minimum.
+    function test_withdraw_minimumStillAppliesToLargerBalances() public {
+        _grant(erin, 3 * ONE);
+        vm.prank(erin);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.BelowMinimumWithdrawal.selector, ONE));
+        staking.withdraw(ONE / 2);
+        vm.prank(erin);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.BelowMinimumWithdrawal.selector, ONE));
+        staking.withdraw(0);
+        vm.prank(erin);
+        staking.withdraw(3 * ONE);
+        assertEq(_withdrawable(erin), 0);
+    }
+
+    // ------------------------------------------------------------------ exchange deadline
+
+    function test_exchange_refusesAfterDeadline() public {
+        _earn(dave, 1000 * ONE);
+        uint256 earned = _earned(dave);
+        uint256 deadline = block.timestamp + 20 minutes;
+        vm.warp(deadline + 1);
+        vm.prank(dave);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.DeadlinePassed.selector, deadline));
+        staking.exchange(earned, 0, deadline);
+        assertEq(_earned(dave), earned);
+        vm.prank(dave);
+        staking.exchange(earned, 0, block.timestamp);
+        assertEq(_earned(dave), 0);
+    }
+
+    // ------------------------------------------------------------------ stale changes
+
+    function test_executeParam_expiresAfterGrace() public {
+        vm.prank(owner);
+        staking.queueParam(IStaking.Param.FeeBps, 700);
+        uint256 expiresAt = block.timestamp + 48 hours + 7 days;
+        vm.warp(expiresAt + 1);
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.ChangeExpired.selector, expiresAt));
+        staking.executeParam(IStaking.Param.FeeBps);
+        assertEq(staking.feeBps(), 0);
+        // Queued again, it waits the full delay again.
+        vm.prank(owner);
+        staking.queueParam(IStaking.Param.FeeBps, 700);
+        vm.warp(block.timestamp + 48 hours + 7 days);
+        vm.prank(owner);
+        staking.executeParam(IStaking.Param.FeeBps);
+        assertEq(staking.feeBps(), 700);
+    }
+
+    function test_renounceOwnership_disabled() public {
+        vm.prank(owner);
+        vm.expectRevert(IStaking.RenounceDisabled.selector);
+        staking.renounceOwnership();
+        assertEq(staking.owner(), owner);
+        vm.prank(erin);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, erin));
+        staking.renounceOwnership();
+    }
+
+    // ------------------------------------------------------------------ early exit event
+
+    function test_earlyExit_emitsReservationReturned() public {
+        uint256 id = _stake(dave, 1000 * ONE);
+        vm.warp(block.timestamp + 10 days);
+        vm.prank(owner);
+        staking.pause();
+        (,, uint256 unreservedBefore) = staking.rewardBudgetInfo();
+        uint256 full = _mining(1000 * ONE);
+        uint256 mined = full / 3;
+        // The unearned two thirds of the mining and of the three commissions go back.
+        uint256 back = full - mined;
+        uint256[3] memory bps = [uint256(1000), 800, 500];
+        for (uint256 j = 0; j < 3; ++j) {
+            back += full * bps[j] / 10_000 - mined * bps[j] / 10_000;
+        }
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.ReservationReturned(dave, id, back);
+        vm.prank(dave);
+        staking.withdrawPrincipal(id);
+        (,, uint256 unreservedAfter) = staking.rewardBudgetInfo();
+        // The budget also paid out what was earned, so unreserved grows by exactly `back`.
+        assertEq(unreservedAfter - unreservedBefore, back);
+    }
+
+    /// A position that ran its whole term has nothing to return, so no event.
+    function test_fullTermExit_returnsNothing() public {
+        uint256 id = _stake(dave, 1000 * ONE);
+        vm.warp(block.timestamp + 30 days);
+        vm.recordLogs();
+        vm.prank(dave);
+        staking.withdrawPrincipal(id);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertGt(logs.length, 0);
+        for (uint256 i = 0; i < logs.length; ++i) {
+            assertTrue(logs[i].topics[0] != IStaking.ReservationReturned.selector);
+        }
+    }
+}
