@@ -21,6 +21,7 @@ import {
   getAddress,
   http,
   keccak256,
+  maxUint256,
   parseEther,
   parseSignature,
   parseUnits,
@@ -68,6 +69,7 @@ if (!flag('--no-build')) {
 }
 
 const staking = readArtifact('Staking');
+const lens = readArtifact('StakingLens');
 const token = readArtifact('LocalUSDCPermit');
 const abis = dexAbis();
 const has = (name: string) => staking.abi.some((i) => i.type === 'function' && i.name === name);
@@ -163,6 +165,15 @@ try {
     }),
   });
   const pool = getAddress(stakingReceipt.contractAddress!);
+  // The read-only views (getAccount) live on the lens; its deployment is not measured.
+  const lensReceipt = await pub.waitForTransactionReceipt({
+    hash: await deployerWallet.deployContract({
+      abi: lens.abi,
+      bytecode: lens.bytecode,
+      args: [pool],
+    }),
+  });
+  const poolLens = getAddress(lensReceipt.contractAddress!);
   const usd = (whole: string) => parseUnits(whole, 6);
 
   // A 30-day plan at 0.5% a day of the principal's value (WETH ≈ 3000 USDC in the seeded pool).
@@ -264,7 +275,7 @@ try {
     if (has('purchaseNode')) {
       const price = await read<bigint>(pool, staking.abi, 'nodePrice');
       await send(M, usdc, erc20Abi, 'approve', [pool, price]);
-      record(column, 'purchaseNode', await send(M, pool, staking.abi, 'purchaseNode'));
+      record(column, 'purchaseNode', await send(M, pool, staking.abi, 'purchaseNode', [price]));
     }
 
     await increaseTime(86400);
@@ -276,10 +287,10 @@ try {
       );
     }
     if (has('exchange')) {
-      const account = await read<{ earned: bigint }>(pool, staking.abi, 'getAccount', [M]);
+      const account = await read<{ earned: bigint }>(poolLens, lens.abi, 'getAccount', [M]);
       const chunk = account.earned / 6n;
       for (let i = 1; i <= 6; i++) {
-        const gas = await send(M, pool, staking.abi, 'exchange', [chunk, 0n]);
+        const gas = await send(M, pool, staking.abi, 'exchange', [chunk, 0n, maxUint256]);
         if (i === 1) record(column, 'exchange (free: 1st of 5)', gas);
         if (i === 6) record(column, 'exchange (6th: 15% fee to dividend pools)', gas);
       }
@@ -288,7 +299,7 @@ try {
       record(column, 'claimDividends (node)', await send(M, pool, staking.abi, 'claimDividends'));
     }
     if (has('withdraw')) {
-      const account = await read<{ withdrawable: bigint }>(pool, staking.abi, 'getAccount', [M]);
+      const account = await read<{ withdrawable: bigint }>(poolLens, lens.abi, 'getAccount', [M]);
       record(
         column,
         'withdraw',

@@ -13,7 +13,7 @@ import {
   type Hash,
 } from 'viem';
 import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
-import { stakingAbi, usdcAbi } from '@app/contracts/generated';
+import { stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LocalChain } from './harness.ts';
 
@@ -128,8 +128,8 @@ export async function mineBlock(chain: LocalChain) {
 
 export function getAccount(chain: LocalChain, user: Address) {
   return chain.client.readContract({
-    address: chain.deployment.staking,
-    abi: stakingAbi,
+    address: chain.deployment.stakingLens,
+    abi: stakingLensAbi,
     functionName: 'getAccount',
     args: [user],
   });

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Address, Hex } from 'viem';
+import { maxUint256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { localPrivateKeys } from '@app/contracts/accounts';
-import { stakingAbi } from '@app/contracts/generated';
+import { stakingLensAbi } from '@app/contracts/generated';
 import { STEP_MS } from './app.ts';
 import { accountAddress, approveAs, stakingCallAs, usdc } from './chain.ts';
 import { artifactsDir, type LocalChain, type Stack } from './harness.ts';
@@ -34,8 +34,11 @@ export function chainActor(chain: LocalChain, index: number) {
     },
     /** Credits `user`'s mining (and its uplines' commissions) of `positionIds`. */
     harvest: (user: Address, positionIds: bigint[]) => call('harvest', [user, positionIds]),
-    /** Swaps `amountIn` of earned reward coin to USDC (no minimum: the local pool is deep). */
-    exchange: (amountIn: bigint) => call('exchange', [amountIn, 0n]),
+    /**
+     * Swaps `amountIn` of earned reward coin to USDC (no minimum: the local pool is deep; no deadline:
+     * the tests move the chain's clock).
+     */
+    exchange: (amountIn: bigint) => call('exchange', [amountIn, 0n, maxUint256]),
     /** Sends `amount` of earned reward coin to the account's own address. */
     withdrawRewardCoin: (amount: bigint) => call('withdrawRewardCoin', [amount]),
     /** Sends `amount` (USDC base units) of the account's withdrawable USDC to its own address. */
@@ -48,8 +51,8 @@ export function chainActor(chain: LocalChain, index: number) {
 /** `earned` of an account (income credited in reward coin), read from the chain. */
 export async function earnedOf(chain: LocalChain, user: Address): Promise<bigint> {
   const account = await chain.client.readContract({
-    address: chain.deployment.staking,
-    abi: stakingAbi,
+    address: chain.deployment.stakingLens,
+    abi: stakingLensAbi,
     functionName: 'getAccount',
     args: [user],
   });

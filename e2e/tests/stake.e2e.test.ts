@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatUnits, getAddress, type Address } from 'viem';
 import { localAccounts } from '@app/contracts/accounts';
 import { localDailyRate } from '@app/contracts/local';
-import { stakingAbi, usdcAbi } from '@app/contracts/generated';
+import { stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
 import {
   assertNothingSent,
   bindInvitation,
@@ -74,8 +74,8 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
     const { client, deployment } = stack.chains[chainId];
     return Promise.all([
       client.readContract({
-        address: deployment.staking,
-        abi: stakingAbi,
+        address: deployment.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getPositions',
         args: [user],
       }),

@@ -581,8 +581,8 @@ export function buildChunk(
         w.contractEvents.push({ ...place, name: log.eventName, args: plainArgs(log.args) });
         break;
       default:
-        // RewardsFunded, UnreservedWithdrawn, DividendsDistributed, GrantsBudgetChanged,
-        // ownership events: kept as they are, for the record.
+        // RewardsFunded, UnreservedWithdrawn, ReservationReturned, DividendsDistributed,
+        // GrantsBudgetChanged, ownership events: kept as they are, for the record.
         w.contractEvents.push({ ...place, name: log.eventName, args: plainArgs(log.args) });
     }
   }

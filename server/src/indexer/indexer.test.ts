@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pairAbi, stakingAbi } from '@app/contracts/generated';
+import { pairAbi, stakingAbi, stakingLensAbi } from '@app/contracts/generated';
 import { parseEventLogs, type Address } from 'viem';
 import { decodeLogs } from './events.ts';
 import { engines, getJson, okData, startTestServer, type TestServer } from '../testing/harness.ts';
@@ -22,8 +22,8 @@ for (const engine of engines()) {
 
     const account = (user: Address) =>
       chain.client.readContract({
-        address: chain.deployment.staking,
-        abi: stakingAbi,
+        address: chain.deployment.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getAccount',
         args: [user],
       });

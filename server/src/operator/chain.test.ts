@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseUnits, type Address } from 'viem';
 import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
-import { stakingAbi, usdcAbi, wethAbi } from '@app/contracts/generated';
+import { stakingAbi, stakingLensAbi, usdcAbi, wethAbi } from '@app/contracts/generated';
 import { localDailyRate } from '@app/contracts/local';
 import { tempDir } from '../testing/harness.ts';
 import { runInProcess, startDeployedChain, type DeployedChain } from './test-support.ts';
@@ -35,6 +35,8 @@ describe('operator CLI on a local chain (ETH, 6-decimal USDC)', () => {
 
   const op = (...argv: string[]) => runInProcess(argv, c.env);
   const staking = () => ({ address: c.deployment.staking, abi: stakingAbi }) as const;
+  /** The read-only views (getPlans, getAccount, ...) live on the deployment's StakingLens. */
+  const lens = () => ({ address: c.deployment.stakingLens, abi: stakingLensAbi }) as const;
   const budgetInfo = () =>
     c.client.readContract({ ...staking(), functionName: 'rewardBudgetInfo' });
   const wethBalance = (of: Address) =>
@@ -78,7 +80,7 @@ describe('operator CLI on a local chain (ETH, 6-decimal USDC)', () => {
     assert.match(res.out, /daily yield\s+≈ 0\.5% a day at 3000 USDC\/WETH/);
     assert.match(res.out, /event PlanCreated\(planId=2,/);
 
-    const plans = await c.client.readContract({ ...staking(), functionName: 'getPlans' });
+    const plans = await c.client.readContract({ ...lens(), functionName: 'getPlans' });
     assert.equal(BigInt(plans.length), count + 1n);
     const plan = plans[Number(count)]!;
     assert.equal(plan.termDays, 45);
@@ -171,7 +173,7 @@ describe('operator CLI on a local chain (ETH, 6-decimal USDC)', () => {
     assert.equal(await allowance(c.deployment.usdc), 0n);
 
     const account = (user: Address) =>
-      c.client.readContract({ ...staking(), functionName: 'getAccount', args: [user] });
+      c.client.readContract({ ...lens(), functionName: 'getAccount', args: [user] });
     const aliceBefore = (await account(alice)).withdrawable;
     const activity = await op(
       'grants:credit',

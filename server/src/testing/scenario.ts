@@ -4,8 +4,8 @@
  * the local DEX and withdraws 1 USDC, the top member buys a node, and the operator queues a fee
  * change (1%) through the timelock.
  */
-import { stakingAbi } from '@app/contracts/generated';
-import { parseUnits } from 'viem';
+import { stakingLensAbi } from '@app/contracts/generated';
+import { maxUint256, parseUnits } from 'viem';
 import type { Actor, TestChain } from './chain.ts';
 
 export interface TeamScenario {
@@ -29,15 +29,15 @@ export async function playTeamScenario(chain: TestChain): Promise<TeamScenario> 
   await chain.advance(24 * 60 * 60);
   await d.staking('harvest', [d.address, [0n]]);
   const { earned } = await chain.client.readContract({
-    address: chain.deployment.staking,
-    abi: stakingAbi,
+    address: chain.deployment.stakingLens,
+    abi: stakingLensAbi,
     functionName: 'getAccount',
     args: [d.address],
   });
-  await d.staking('exchange', [earned / 2n, 0n]);
+  await d.staking('exchange', [earned / 2n, 0n, maxUint256]); // no deadline: a test chain
   await d.staking('withdraw', [parseUnits('1', chain.deployment.usdcDecimals)]);
   await a.approveUsdc(parseUnits('1000', chain.deployment.usdcDecimals));
-  await a.staking('purchaseNode');
+  await a.staking('purchaseNode', [parseUnits('1000', chain.deployment.usdcDecimals)]);
   await chain.operator.staking('queueParam', [0, 100n]);
   return { a, b, c, d };
 }

@@ -5,6 +5,7 @@ import { deployment } from './deployment';
 export {
   pairAbi,
   stakingAbi,
+  stakingLensAbi,
   usdcAbi,
   wethAbi,
   type ChainDeployment,

@@ -3,7 +3,7 @@
  * index, balances read live from the chain (null when the chain cannot be reached).
  */
 import type { Deployment, SupportedChainId } from '@app/contracts/chains';
-import { stakingAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
+import { stakingLensAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
 import { readClient } from '../../chain/clients.ts';
@@ -89,8 +89,8 @@ async function readLive(
     const at = { blockNumber } as const;
     const [a, usdc, reward] = await Promise.all([
       client.readContract({
-        address: contracts.staking,
-        abi: stakingAbi,
+        address: contracts.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getAccount',
         args: [user],
         ...at,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { stakingAbi } from '@app/contracts/generated';
+import { stakingLensAbi } from '@app/contracts/generated';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { parseUnits } from 'viem';
 import {
@@ -37,8 +37,8 @@ for (const engine of engines()) {
     const ok = async (route: string, who?: keyof typeof tokens) => okData(await get(route, who));
     const live = (user: `0x${string}`) =>
       chain.client.readContract({
-        address: chain.deployment.staking,
-        abi: stakingAbi,
+        address: chain.deployment.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getAccount',
         args: [user],
       });

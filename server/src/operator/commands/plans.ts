@@ -1,5 +1,5 @@
 /** plan:create, plan:close, plan:list — the subscription plans of the Staking contract. */
-import { stakingAbi } from '@app/contracts/generated';
+import { stakingAbi, stakingLensAbi } from '@app/contracts/generated';
 import { dailyRateFor, priceOfWholeCoin, RATE_SCALE, type CoinPrice } from '@app/contracts/rates';
 import type { Options } from '../args.ts';
 import { openChain, openWriter, type Command } from '../command.ts';
@@ -250,7 +250,11 @@ export const planList: Command = {
     const ctx = await openChain(input);
     const staking = { address: ctx.contracts.staking, abi: stakingAbi } as const;
     const [plans, paused, minStake, now, price] = await Promise.all([
-      ctx.client.readContract({ ...staking, functionName: 'getPlans' }),
+      ctx.client.readContract({
+        address: ctx.contracts.stakingLens,
+        abi: stakingLensAbi,
+        functionName: 'getPlans',
+      }),
       ctx.client.readContract({ ...staking, functionName: 'paused' }),
       ctx.client.readContract({ ...staking, functionName: 'minStakeExclusive' }),
       chainTime(ctx),

@@ -1,5 +1,5 @@
 import type { Address, PublicClient } from 'viem';
-import { stakingAbi, type ChainDeployment } from '../../shared/contracts';
+import { type ChainDeployment, stakingAbi, stakingLensAbi } from '../../shared/contracts';
 import type { TxSteps } from '../../shared/tx/flow';
 
 /**
@@ -13,8 +13,8 @@ export async function positionsToHarvest(
   user: Address,
 ): Promise<bigint[]> {
   const positions = await client.readContract({
-    address: deployment.staking,
-    abi: stakingAbi,
+    address: deployment.stakingLens,
+    abi: stakingLensAbi,
     functionName: 'getPositions',
     args: [user],
   });
@@ -35,21 +35,29 @@ export async function harvestSteps(tx: TxSteps, deployment: ChainDeployment, ids
   );
 }
 
-/** exchange(amountIn, minUsdcOut): swap through the pool, net USDC to the withdrawable balance. */
+/** How long a signed exchange stays valid: a swap stuck in the mempool longer is refused. */
+export const EXCHANGE_DEADLINE_SECONDS = 20n * 60n;
+
+/**
+ * exchange(amountIn, minUsdcOut, deadline): swap through the pool, net USDC to the withdrawable
+ * balance. The deadline is 20 minutes after the chain's latest block (the chain's clock, which is
+ * what the contract compares with, rather than this computer's).
+ */
 export async function exchangeSteps(
   tx: TxSteps,
   deployment: ChainDeployment,
   amountIn: bigint,
   minUsdcOut: bigint,
 ) {
-  await tx.send('tx.stage.exchanging', () =>
-    tx.wallet.writeContract({
+  await tx.send('tx.stage.exchanging', async () => {
+    const { timestamp } = await tx.client.getBlock({ blockTag: 'latest' });
+    return tx.wallet.writeContract({
       address: deployment.staking,
       abi: stakingAbi,
       functionName: 'exchange',
-      args: [amountIn, minUsdcOut],
-    }),
-  );
+      args: [amountIn, minUsdcOut, timestamp + EXCHANGE_DEADLINE_SECONDS],
+    });
+  });
 }
 
 export interface ExchangeQuote {
@@ -67,8 +75,8 @@ export function readQuote(
   amountIn: bigint,
 ): Promise<ExchangeQuote> {
   return client.readContract({
-    address: deployment.staking,
-    abi: stakingAbi,
+    address: deployment.stakingLens,
+    abi: stakingLensAbi,
     functionName: 'quoteExchange',
     args: [user, amountIn],
   });

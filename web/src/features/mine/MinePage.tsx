@@ -100,7 +100,12 @@ export default function MinePage() {
       if (!deployment || !a || minimum === undefined) return toast(t('toast.queryFailed'));
       const validation = validateWithdrawAmount(amountText, usdcDecimals, a.withdrawable, minimum);
       if (!validation.ok)
-        return toast(t(validation.errorKey, { min: formatAmount(minimum, usdcDecimals, 6, lang) }));
+        return toast(
+          t(validation.errorKey, {
+            min: formatAmount(minimum, usdcDecimals, 6, lang),
+            balance: formatAmount(a.withdrawable, usdcDecimals, 6, lang),
+          }),
+        );
       const done = await runMineTx(
         deployment,
         user,

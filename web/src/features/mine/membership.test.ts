@@ -19,11 +19,14 @@ const params: MembershipParams = {
   paused: false,
 };
 
-test('an upgrade pays the difference, never a negative one', () => {
+test('an upgrade costs what the contract charges this buyer, not founder minus the node price now', () => {
   assert.equal(purchasePrice('node', params), usdc(1000n));
   assert.equal(purchasePrice('founder', params), usdc(5000n));
-  assert.equal(purchasePrice('upgrade', params), usdc(4000n));
-  assert.equal(purchasePrice('upgrade', { ...params, founderPrice: usdc(900n) }), 0n);
+  // The buyer paid 800 for its node before a price rise to 1000: the contract charges 4200.
+  assert.equal(purchasePrice('upgrade', params, { upgradePrice: usdc(4200n) }), usdc(4200n));
+  assert.equal(purchasePrice('upgrade', params, { upgradePrice: 0n }), 0n);
+  // Without the account the most it can cost is shown.
+  assert.equal(purchasePrice('upgrade', params), usdc(5000n));
 });
 
 test('remaining seats never go below zero', () => {

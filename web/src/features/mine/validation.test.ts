@@ -41,6 +41,18 @@ test('18-decimal USDC (BSC) is read in its own decimals', () => {
   });
 });
 
+test('a balance below the minimum can be withdrawn as a whole, and only as a whole', () => {
+  // 0.4 USDC left from a grant, minimum 1 USDC: all of it may leave.
+  assert.deepEqual(validateWithdrawAmount('0.4', 6, 400_000n, usdc(1n)), {
+    ok: true,
+    amount: 400_000n,
+  });
+  assert.deepEqual(validateWithdrawAmount('0.3', 6, 400_000n, usdc(1n)), {
+    ok: false,
+    errorKey: 'mine.errors.wholeBalanceOnly',
+  });
+});
+
 test('below the minimum is reported before over the balance', () => {
   assert.equal(
     (validateWithdrawAmount('0.5', 6, 0n, usdc(1n)) as { errorKey: string }).errorKey,

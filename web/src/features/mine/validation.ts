@@ -5,12 +5,16 @@ export type WithdrawValidation =
   | {
       ok: false;
       errorKey:
-        'mine.errors.amountRequired' | 'mine.errors.belowMinimum' | 'mine.errors.exceedsBalance';
+        | 'mine.errors.amountRequired'
+        | 'mine.errors.belowMinimum'
+        | 'mine.errors.wholeBalanceOnly'
+        | 'mine.errors.exceedsBalance';
     };
 
 /**
  * Spec §5 (withdraw): the amount is required, cannot be less than the contract's minimum
- * withdrawal, and must not exceed the withdrawable balance.
+ * withdrawal, and must not exceed the withdrawable balance. As in the contract, a balance smaller
+ * than the minimum (a small grant or dividend) can leave as a whole, so it is never stuck.
  */
 export function validateWithdrawAmount(
   text: string,
@@ -21,7 +25,13 @@ export function validateWithdrawAmount(
   const amount = parseAmountText(text, decimals);
   if (amount === undefined || amount === 0n)
     return { ok: false, errorKey: 'mine.errors.amountRequired' };
-  if (amount < minimum) return { ok: false, errorKey: 'mine.errors.belowMinimum' };
+  if (amount < minimum && amount !== withdrawable) {
+    const small = withdrawable > 0n && withdrawable < minimum;
+    return {
+      ok: false,
+      errorKey: small ? 'mine.errors.wholeBalanceOnly' : 'mine.errors.belowMinimum',
+    };
+  }
   if (amount > withdrawable) return { ok: false, errorKey: 'mine.errors.exceedsBalance' };
   return { ok: true, amount };
 }

@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { readPoolReserves, type PoolReserves } from '../../shared/chain/pool';
-import { stakingAbi, type ChainDeployment } from '../../shared/contracts';
+import { type ChainDeployment, stakingLensAbi } from '../../shared/contracts';
 
 export interface PlanView {
   id: number;
@@ -46,16 +46,16 @@ export function usePlans(network: NetworkInfo, deployment: ChainDeployment | und
     queryFn: async (): Promise<PlanView[]> => {
       const client = publicClientFor(config, network.chainId);
       const plans = await client.readContract({
-        address: deployment!.staking,
-        abi: stakingAbi,
+        address: deployment!.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getPlans',
       });
       const [open, price] = await Promise.all([
         Promise.all(
           plans.map((_, id) =>
             client.readContract({
-              address: deployment!.staking,
-              abi: stakingAbi,
+              address: deployment!.stakingLens,
+              abi: stakingLensAbi,
               functionName: 'isSubscriptionOpen',
               args: [BigInt(id)],
             }),
@@ -97,8 +97,8 @@ export function usePositions(
     enabled: Boolean(deployment && user),
     queryFn: async () => {
       const positions = await publicClientFor(config, network.chainId).readContract({
-        address: deployment!.staking,
-        abi: stakingAbi,
+        address: deployment!.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getPositions',
         args: [user!],
       });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Abi, Address, ContractFunctionName, ContractFunctionReturnType } from 'viem';
 import { useConfig } from 'wagmi';
-import { stakingAbi, usdcAbi, type ChainDeployment } from '../contracts';
+import { type ChainDeployment, stakingAbi, stakingLensAbi, usdcAbi } from '../contracts';
 import { publicClientFor } from './client';
 import { readPoolReserves } from './pool';
 
@@ -43,7 +43,11 @@ export function useUsdcBalance(
   });
 }
 
-export type StakingAccount = ContractFunctionReturnType<typeof stakingAbi, 'view', 'getAccount'>;
+export type StakingAccount = ContractFunctionReturnType<
+  typeof stakingLensAbi,
+  'view',
+  'getAccount'
+>;
 
 /** Staking's `getAccount(user)`: earned, pending mining, withdrawable, membership, ... */
 export function useStakingAccount(
@@ -58,8 +62,8 @@ export function useStakingAccount(
     refetchInterval: 15_000,
     queryFn: () =>
       publicClientFor(config, network.chainId).readContract({
-        address: deployment!.staking,
-        abi: stakingAbi,
+        address: deployment!.stakingLens,
+        abi: stakingLensAbi,
         functionName: 'getAccount',
         args: [user!],
       }),

@@ -61,7 +61,7 @@ export function MembershipSection(props: {
         return toast(t('toast.queryFailed'));
       const blocker = purchaseBlocker(kind, account.membership, params);
       if (blocker) return toast(t(blocker));
-      const price = purchasePrice(kind, params);
+      const price = purchasePrice(kind, params, account);
       if (price > usdcBalance) return toast(t('nodes.errors.insufficient'));
       await runTx({
         network,
@@ -180,7 +180,7 @@ export function MembershipSection(props: {
               {membership === MEMBERSHIP.node
                 ? action(
                     'upgrade',
-                    t('nodes.upgrade', { amount: usdc(purchasePrice('upgrade', v)) }),
+                    t('nodes.upgrade', { amount: usdc(purchasePrice('upgrade', v, account)) }),
                     'upgrade-founder',
                   )
                 : null}

@@ -13,11 +13,19 @@ export interface MembershipParams {
   paused: boolean;
 }
 
-/** What a purchase costs: the price, or for an upgrade the difference (never negative). */
-export function purchasePrice(kind: Purchase, p: MembershipParams): bigint {
+/**
+ * What a purchase costs. An upgrade costs what the contract will charge this user: the founder price
+ * minus what the user paid for its node (`upgradePrice` of the account, read from the chain), not
+ * minus today's node price. Without the account the founder price is the most it can cost.
+ */
+export function purchasePrice(
+  kind: Purchase,
+  p: MembershipParams,
+  account?: { upgradePrice: bigint },
+): bigint {
   if (kind === 'node') return p.nodePrice;
   if (kind === 'founder') return p.founderPrice;
-  return p.founderPrice > p.nodePrice ? p.founderPrice - p.nodePrice : 0n;
+  return account?.upgradePrice ?? p.founderPrice;
 }
 
 /** Seats left (zero when sold out, also if a limit was lowered below the sold count). */

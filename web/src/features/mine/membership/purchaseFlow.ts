@@ -12,6 +12,8 @@ const functionNames = {
 /**
  * Approve exactly `price` to the staking contract (skipped when the allowance already covers it;
  * 'Authorizing'), then purchase ('Paying'); the contract pays the treasury from the user's wallet.
+ * `price` is the one the summary showed and goes as `maxPrice`: if a timelocked price change lands
+ * between showing and mining, the contract refuses instead of charging more.
  */
 export async function purchaseSteps(
   tx: TxSteps,
@@ -25,6 +27,7 @@ export async function purchaseSteps(
       address: deployment.staking,
       abi: stakingAbi,
       functionName: functionNames[kind],
+      args: [price],
     }),
   );
 }
