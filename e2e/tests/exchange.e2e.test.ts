@@ -117,10 +117,17 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         const exchangeTx = sentTransactions(wallet, 1).at(-1);
         const call = decodeCall(stakingAbi, exchangeTx?.data);
         assert.equal(call.functionName, 'exchange');
+        const [amountIn, minOut, deadline] = call.args as readonly [bigint, bigint, bigint];
         assert.deepEqual(
-          call.args,
+          [amountIn, minOut],
           [earned, shownMin],
-          'exchange(all earnings, the shown minimum)',
+          'exchange(all earnings, the shown minimum, ·)',
+        );
+        // The exchange is the latest block: the deadline was set from an earlier or equal time.
+        const minedAt = (await eth.client.getBlock()).timestamp;
+        assert.ok(
+          deadline > minedAt && deadline <= minedAt + 20n * 60n,
+          'deadline: 20 minutes from the chain time at signing',
         );
 
         const afterAccount = await getAccount(eth, user);

@@ -99,7 +99,9 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
           [deployment.staking, usdc(eth, '1000')],
           'exactly the price',
         );
-        assert.equal(decodeCall(stakingAbi, nodeTxs[1]?.data).functionName, 'purchaseNode');
+        const nodeCall = decodeCall(stakingAbi, nodeTxs[1]?.data);
+        assert.equal(nodeCall.functionName, 'purchaseNode');
+        assert.deepEqual(nodeCall.args, [usdc(eth, '1000')], 'maxPrice: the price shown');
 
         assert.equal(userBefore - (await usdcBalance(eth, user)), usdc(eth, '1000'));
         assert.equal((await usdcBalance(eth, treasury)) - treasuryBefore, usdc(eth, '1000'));
@@ -124,10 +126,9 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
           deployment.staking,
           usdc(eth, '4000'),
         ]);
-        assert.equal(
-          decodeCall(stakingAbi, upgradeTxs[1]?.data).functionName,
-          'upgradeNodeToFounder',
-        );
+        const upgradeCall = decodeCall(stakingAbi, upgradeTxs[1]?.data);
+        assert.equal(upgradeCall.functionName, 'upgradeNodeToFounder');
+        assert.deepEqual(upgradeCall.args, [usdc(eth, '4000')], 'maxPrice: the price shown');
         assert.equal(userBefore - (await usdcBalance(eth, user)), usdc(eth, '5000'));
         assert.equal((await usdcBalance(eth, treasury)) - treasuryBefore, usdc(eth, '5000'));
         assert.equal(await usdcAllowance(eth, user), 0n);
