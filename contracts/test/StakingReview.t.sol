@@ -210,3 +210,111 @@ contract StakingReviewTest is EconomicsFixture {
         }
     }
 }
+
+/// @dev DESIGN.md section 1 rules 4 and 6 as a user sees them: every kind of exit works while paused,
+///      and a re-queued change waits the full delay again.
+contract StakingRulesTest is EconomicsFixture {
+    /// While paused, every way money leaves works: harvest, exchange, reward-coin withdrawal,
+    /// dividend claim, USDC withdrawal, and both principal exits before the term ends.
+    function test_everyExit_worksWhilePaused() public {
+        _buy(erin, false);
+        _setParam(IStaking.Param.FeeBps, 1000);
+        uint256 first = _stake(dave, 1000 * ONE);
+        uint256 second = _stake(dave, 1000 * ONE);
+        _earn(carol, 100_000 * ONE);
+        uint256 part = _earned(carol) / 10;
+        vm.startPrank(carol);
+        for (uint256 i = 0; i < 6; ++i) {
+            staking.exchange(part, 0, block.timestamp);
+        }
+        vm.stopPrank();
+        assertGt(lens.getAccount(erin).pendingDividend, 0);
+        vm.prank(owner);
+        staking.pause();
+
+        uint256[] memory both = new uint256[](2);
+        (both[0], both[1]) = (first, second);
+        staking.harvest(dave, both);
+        uint256 earned = _earned(dave);
+        assertGt(earned, 0, "harvest while paused");
+        vm.startPrank(dave);
+        staking.withdrawRewardCoin(earned / 2);
+        assertEq(reward.balanceOf(dave), earned / 2, "reward coin leaves while paused");
+        staking.exchange(earned - earned / 2, 0, block.timestamp);
+        assertGt(_withdrawable(dave), 0, "exchange while paused");
+        uint256 cash = _withdrawable(dave);
+        uint256 before = usdc.balanceOf(dave);
+        staking.withdraw(cash);
+        assertEq(usdc.balanceOf(dave) - before, cash, "USDC leaves while paused");
+        staking.withdrawPrincipal(first);
+        assertEq(usdc.balanceOf(dave) - before, cash + 1000 * ONE, "principal paid early while paused");
+        staking.releasePrincipal(_ids(second));
+        assertEq(_withdrawable(dave), 1000 * ONE, "principal released early while paused");
+        vm.stopPrank();
+
+        uint256 dividend = lens.getAccount(erin).pendingDividend;
+        vm.prank(erin);
+        assertEq(staking.claimDividends(), dividend, "dividend claimed while paused");
+        assertEq(_withdrawable(erin), dividend);
+    }
+
+    /// Re-queueing replaces the value and restarts the delay: users always get the full 48 h to
+    /// react to the value that will apply.
+    function test_requeue_restartsTheDelay() public {
+        uint256 t0 = block.timestamp;
+        vm.prank(owner);
+        staking.queueParam(IStaking.Param.FeeBps, 700);
+        vm.warp(t0 + 24 hours);
+        vm.prank(owner);
+        staking.queueParam(IStaking.Param.FeeBps, 1500);
+        uint64 eta = uint64(t0 + 72 hours);
+        (uint256 value, uint64 queuedEta) = staking.pendingChanges(IStaking.Param.FeeBps);
+        assertEq(value, 1500);
+        assertEq(queuedEta, eta);
+        vm.warp(t0 + 48 hours);
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.TimelockNotReady.selector, eta));
+        staking.executeParam(IStaking.Param.FeeBps);
+        vm.warp(eta);
+        vm.prank(owner);
+        staking.executeParam(IStaking.Param.FeeBps);
+        assertEq(staking.feeBps(), 1500);
+    }
+
+    /// Team performance of exactly the level-5 threshold is level 5, which exchanges without fee
+    /// even after the free exchanges are used up.
+    function test_level5_atThreshold_exchangesFree() public {
+        _setParam(IStaking.Param.FeeBps, 1000);
+        _buy(erin, false); // a node holder, so a fee would be taken
+        _stake(bob, 100_000 * ONE);
+        assertEq(staking.teamStakeOf(alice), 100_000 * ONE);
+        assertEq(staking.levelOf(alice), 5);
+        _earn(alice, 1000 * ONE);
+        uint256 part = _earned(alice) / 7;
+        vm.startPrank(alice);
+        for (uint256 i = 0; i < 7; ++i) {
+            staking.exchange(part, 0, block.timestamp);
+        }
+        vm.stopPrank();
+        assertEq(staking.dividendsUnclaimed(), 0, "level 5 pays no fee");
+        assertEq(lens.getAccount(erin).pendingDividend, 0);
+    }
+
+    /// The first five exchanges are free; the sixth pays the fee.
+    function test_firstFiveExchangesFree_sixthPays() public {
+        _setParam(IStaking.Param.FeeBps, 1000);
+        _buy(erin, false);
+        _earn(dave, 10_000 * ONE);
+        uint256 part = _earned(dave) / 6;
+        vm.startPrank(dave);
+        for (uint256 i = 0; i < 5; ++i) {
+            staking.exchange(part, 0, block.timestamp);
+        }
+        assertEq(staking.dividendsUnclaimed(), 0, "five free exchanges");
+        uint256 quotedFee = lens.quoteExchange(dave, part).fee;
+        assertGt(quotedFee, 0);
+        staking.exchange(part, 0, block.timestamp);
+        vm.stopPrank();
+        assertEq(staking.dividendsUnclaimed(), quotedFee, "the sixth pays");
+    }
+}

@@ -1,0 +1,397 @@
+/**
+ * The mutants `npm run mutants -w contracts` applies, one at a time, to a copy of the sources. Each is
+ * a plausible way to break one of DESIGN.md §1's trust rules or the economics, written as an exact
+ * source patch (`find` must occur exactly once in `file`). The default forge suite must fail on every
+ * one of them: a mutant that survives is a rule the tests do not actually guard.
+ */
+export interface Mutant {
+  /** Short stable name, shown in the table. */
+  id: string;
+  /** The rule it breaks: DESIGN.md §1 rule number, or economics. */
+  rule: 'R1 non-custodial' | 'R3 funded+reserved' | 'R4 exit works' | 'R6 timelock' | 'economics';
+  /** What the mutant does, in words. */
+  what: string;
+  /** Path under contracts/. */
+  file: string;
+  find: string;
+  replace: string;
+}
+
+const staking = 'src/Staking.sol';
+const math = 'src/StakingMath.sol';
+
+export const mutants: Mutant[] = [
+  // ------------------------------------------------------------------ rule 1: non-custodial
+  {
+    id: 'owner-sweep-usdc',
+    rule: 'R1 non-custodial',
+    what: 'a new owner-only function that transfers the staked token to the owner',
+    file: staking,
+    find: '    /// @notice Unpauses the pool.\n',
+    replace:
+      '    function sweep(uint256 amount) external onlyOwner {\n        usdc.safeTransfer(msg.sender, amount);\n    }\n\n    /// @notice Unpauses the pool.\n',
+  },
+  {
+    id: 'owner-sweep-reward',
+    rule: 'R1 non-custodial',
+    what: 'a new owner-only function that takes any reward coin, reserved included',
+    file: staking,
+    find: '    /// @notice Unpauses the pool.\n',
+    replace:
+      '    function rescue(uint256 amount) external onlyOwner {\n        rewardToken.safeTransfer(msg.sender, amount);\n    }\n\n    /// @notice Unpauses the pool.\n',
+  },
+  {
+    id: 'withdraw-to-treasury',
+    rule: 'R1 non-custodial',
+    what: "withdraw sends the user's USDC to the treasury",
+    file: staking,
+    find: '        emit Withdrawn(msg.sender, amount);\n        usdc.safeTransfer(msg.sender, amount);',
+    replace:
+      '        emit Withdrawn(msg.sender, amount);\n        usdc.safeTransfer(treasury, amount);',
+  },
+  {
+    id: 'principal-to-owner',
+    rule: 'R1 non-custodial',
+    what: 'withdrawPrincipal pays the owner instead of the staker',
+    file: staking,
+    find: '        uint256 amount = _release(positionId, true);\n        usdc.safeTransfer(msg.sender, amount);',
+    replace:
+      '        uint256 amount = _release(positionId, true);\n        usdc.safeTransfer(owner(), amount);',
+  },
+  {
+    id: 'reward-coin-to-owner',
+    rule: 'R1 non-custodial',
+    what: "withdrawRewardCoin sends the user's earned coin to the owner",
+    file: staking,
+    find: '        emit RewardCoinWithdrawn(msg.sender, amount);\n        rewardToken.safeTransfer(msg.sender, amount);',
+    replace:
+      '        emit RewardCoinWithdrawn(msg.sender, amount);\n        rewardToken.safeTransfer(owner(), amount);',
+  },
+  {
+    id: 'purchase-paid-from-pool',
+    rule: 'R1 non-custodial',
+    what: "a membership is paid to the treasury out of the pool's USDC, not the buyer's",
+    file: staking,
+    find: 'if (price != 0) usdc.safeTransferFrom(msg.sender, to, price);',
+    replace: 'if (price != 0) usdc.safeTransfer(to, price);',
+  },
+  // ------------------------------------------------------------------ rule 3: funded and reserved
+  {
+    id: 'no-budget-check',
+    rule: 'R3 funded+reserved',
+    what: 'a stake is accepted without unreserved budget to cover it',
+    file: staking,
+    find: '        if (reserve > unreserved) revert InsufficientRewardBudget(reserve, unreserved);\n',
+    replace: '',
+  },
+  {
+    id: 'reserve-without-commissions',
+    rule: 'R3 funded+reserved',
+    what: "a stake reserves its mining but not its uplines' commissions",
+    file: staking,
+    find: '            reserve += mining * StakingMath.referralBps(j) / BPS;\n',
+    replace: '',
+  },
+  {
+    id: 'owner-takes-reserved',
+    rule: 'R3 funded+reserved',
+    what: 'withdrawUnreserved may take reward coin that positions reserved',
+    file: staking,
+    find: 'if (amount > unreserved) revert InsufficientBalance(unreserved);',
+    replace: 'if (amount > rewardBudget) revert InsufficientBalance(rewardBudget);',
+  },
+  {
+    id: 'settle-keeps-reserved',
+    rule: 'R3 funded+reserved',
+    what: 'crediting mining does not release its reservation',
+    file: staking,
+    find: '        rewardReserved -= uint128(paid);\n',
+    replace: '',
+  },
+  {
+    id: 'early-exit-keeps-reservation',
+    rule: 'R3 funded+reserved',
+    what: 'an early exit does not return the unearned rest of the reservation (nor says so)',
+    file: staking,
+    find: '            rewardReserved -= uint128(unreserve);\n            emit ReservationReturned(msg.sender, positionId, unreserve);\n',
+    replace: '            rewardReserved -= uint128(unreserve);\n',
+  },
+  // ------------------------------------------------------------------ rule 4: exit always works
+  {
+    id: 'coin-exit-blocked-paused',
+    rule: 'R4 exit works',
+    what: 'withdrawRewardCoin is blocked while paused',
+    file: staking,
+    find: 'function withdrawRewardCoin(uint256 amount) external nonReentrant {',
+    replace: 'function withdrawRewardCoin(uint256 amount) external nonReentrant whenNotPaused {',
+  },
+  {
+    id: 'withdraw-blocked-paused',
+    rule: 'R4 exit works',
+    what: 'withdraw is blocked while paused',
+    file: staking,
+    find: 'function withdraw(uint256 amount) external nonReentrant {',
+    replace: 'function withdraw(uint256 amount) external nonReentrant whenNotPaused {',
+  },
+  {
+    id: 'principal-blocked-paused',
+    rule: 'R4 exit works',
+    what: 'withdrawPrincipal is blocked while paused',
+    file: staking,
+    find: 'function withdrawPrincipal(uint256 positionId) external nonReentrant {',
+    replace: 'function withdrawPrincipal(uint256 positionId) external nonReentrant whenNotPaused {',
+  },
+  {
+    id: 'release-blocked-paused',
+    rule: 'R4 exit works',
+    what: 'releasePrincipal is blocked while paused',
+    file: staking,
+    find: 'function releasePrincipal(uint256[] calldata positionIds) external nonReentrant {',
+    replace:
+      'function releasePrincipal(uint256[] calldata positionIds) external nonReentrant whenNotPaused {',
+  },
+  {
+    id: 'claim-blocked-paused',
+    rule: 'R4 exit works',
+    what: 'claimDividends is blocked while paused',
+    file: staking,
+    find: 'function claimDividends() external nonReentrant returns',
+    replace: 'function claimDividends() external nonReentrant whenNotPaused returns',
+  },
+  {
+    id: 'harvest-blocked-paused',
+    rule: 'R4 exit works',
+    what: 'harvest (crediting what was earned) is blocked while paused',
+    file: staking,
+    find: 'function harvest(address user, uint256[] calldata positionIds) external nonReentrant {',
+    replace:
+      'function harvest(address user, uint256[] calldata positionIds) external nonReentrant whenNotPaused {',
+  },
+  {
+    id: 'no-early-exit-in-pause',
+    rule: 'R4 exit works',
+    what: 'a pause no longer releases principal before its term',
+    file: staking,
+    find: 'if (early && !paused()) revert StillLocked',
+    replace: 'if (early) revert StillLocked',
+  },
+  {
+    id: 'small-balance-stuck',
+    rule: 'R4 exit works',
+    what: 'a balance below the minimum can never be withdrawn',
+    file: staking,
+    find: '(amount < minimum && amount != available)',
+    replace: '(amount < minimum)',
+  },
+  // ------------------------------------------------------------------ rule 6: slow, visible changes
+  {
+    id: 'requeue-keeps-eta',
+    rule: 'R6 timelock',
+    what: 're-queueing a change keeps the earlier (sooner) time',
+    file: staking,
+    find: 'uint64 eta = uint64(block.timestamp + TIMELOCK_DELAY);',
+    replace:
+      'uint64 eta = pendingChanges[param].eta != 0 ? pendingChanges[param].eta : uint64(block.timestamp + TIMELOCK_DELAY);',
+  },
+  {
+    id: 'short-delay',
+    rule: 'R6 timelock',
+    what: 'the timelock delay is 24 h instead of 48 h',
+    file: staking,
+    find: 'uint256 public constant TIMELOCK_DELAY = 48 hours;',
+    replace: 'uint256 public constant TIMELOCK_DELAY = 24 hours;',
+  },
+  {
+    id: 'execute-early',
+    rule: 'R6 timelock',
+    what: 'a queued change can be executed an hour before its eta',
+    file: staking,
+    find: 'if (block.timestamp < change.eta) revert TimelockNotReady(change.eta);',
+    replace: 'if (block.timestamp + 1 hours < change.eta) revert TimelockNotReady(change.eta);',
+  },
+  {
+    id: 'no-expiry',
+    rule: 'R6 timelock',
+    what: 'a queued change never expires',
+    file: staking,
+    find: '        if (block.timestamp > expiresAt) revert ChangeExpired(expiresAt);\n',
+    replace: '',
+  },
+  {
+    id: 'execute-twice',
+    rule: 'R6 timelock',
+    what: 'an executed change stays queued and can be executed again later',
+    file: staking,
+    find: '        if (block.timestamp > expiresAt) revert ChangeExpired(expiresAt);\n        delete pendingChanges[param];\n',
+    replace: '        if (block.timestamp > expiresAt) revert ChangeExpired(expiresAt);\n',
+  },
+  {
+    id: 'cancel-keeps-change',
+    rule: 'R6 timelock',
+    what: 'cancelling announces the cancel but keeps the change executable',
+    file: staking,
+    find: '        delete pendingChanges[param];\n        emit ParamCancelled(param);',
+    replace: '        emit ParamCancelled(param);',
+  },
+  {
+    id: 'renounce-enabled',
+    rule: 'R6 timelock',
+    what: 'renounceOwnership works again (a paused pool could stay paused for ever)',
+    file: staking,
+    find: '    function renounceOwnership() public view override onlyOwner {\n        revert RenounceDisabled();\n    }',
+    replace: '',
+  },
+  // ------------------------------------------------------------------ economics
+  {
+    id: 'referral-rate-1',
+    rule: 'economics',
+    what: 'the depth-1 commission is 9% instead of 10%',
+    file: math,
+    find: 'uint256 internal constant REFERRAL_BPS_1 = 1000;',
+    replace: 'uint256 internal constant REFERRAL_BPS_1 = 900;',
+  },
+  {
+    id: 'referral-rate-3',
+    rule: 'economics',
+    what: 'the depth-3 commission is 8% (as depth 2) instead of 5%',
+    file: math,
+    find: 'depth == 1 ? REFERRAL_BPS_2 : REFERRAL_BPS_3',
+    replace: 'depth == 1 ? REFERRAL_BPS_2 : REFERRAL_BPS_2',
+  },
+  {
+    id: 'referral-depth-2',
+    rule: 'economics',
+    what: 'only two levels of uplines earn commissions',
+    file: staking,
+    find: 'uint256 public constant REFERRAL_DEPTH = 3;',
+    replace: 'uint256 public constant REFERRAL_DEPTH = 2;',
+  },
+  {
+    id: 'level-threshold-strict',
+    rule: 'economics',
+    what: 'level 5 needs more than its threshold, not the threshold',
+    file: staking,
+    find: 'if (t >= _level5) return 5;',
+    replace: 'if (t > _level5) return 5;',
+  },
+  {
+    id: 'team-not-reduced',
+    rule: 'economics',
+    what: "a released stake still counts in its uplines' team performance",
+    file: staking,
+    find: '            _accounts[ups[j]].teamCents -= uint64(amount / _teamUnit);\n',
+    replace: '',
+  },
+  {
+    id: 'fee-free-level-6',
+    rule: 'economics',
+    what: 'only level 6 (not 5) exchanges free',
+    file: staking,
+    find: 'levelOf(user) >= FEE_FREE_LEVEL',
+    replace: 'levelOf(user) > FEE_FREE_LEVEL',
+  },
+  {
+    id: 'four-free-exchanges',
+    rule: 'economics',
+    what: 'only the first 4 exchanges are free',
+    file: staking,
+    find: 'uint256 public constant FREE_EXCHANGES = 5;',
+    replace: 'uint256 public constant FREE_EXCHANGES = 4;',
+  },
+  {
+    id: 'fee-cap-20',
+    rule: 'economics',
+    what: 'the fee cap is 20% instead of 15%',
+    file: staking,
+    find: 'uint256 public constant MAX_FEE_BPS = 1500;',
+    replace: 'uint256 public constant MAX_FEE_BPS = 2000;',
+  },
+  {
+    id: 'min-withdrawal-cap-11',
+    rule: 'economics',
+    what: 'the minimum withdrawal may be set up to 11 USDC',
+    file: staking,
+    find: 'uint256 public constant MAX_MIN_WITHDRAWAL_WHOLE_USDC = 10;',
+    replace: 'uint256 public constant MAX_MIN_WITHDRAWAL_WHOLE_USDC = 11;',
+  },
+  {
+    id: 'min-stake-inclusive',
+    rule: 'economics',
+    what: 'a stake of exactly 100 USDC is accepted (the spec says greater than 100)',
+    file: staking,
+    find: 'if (amount <= minStakeExclusive) revert AmountTooSmall',
+    replace: 'if (amount < minStakeExclusive) revert AmountTooSmall',
+  },
+  {
+    id: 'reserve-one-day-more',
+    rule: 'economics',
+    what: 'full-term mining counts one day more than the term',
+    file: math,
+    find: 'return amount * dailyRate * termDays / RATE_SCALE;',
+    replace: 'return amount * dailyRate * (termDays + 1) / RATE_SCALE;',
+  },
+  {
+    id: 'mining-one-second-ahead',
+    rule: 'economics',
+    what: 'mining accrues one second ahead of time',
+    file: math,
+    find: 'return full * (t - start) / term;',
+    replace: 'return full * (t - start + 1) / term;',
+  },
+  {
+    id: 'commission-per-step-rounding',
+    rule: 'economics',
+    what: 'commissions round per harvest instead of cumulatively (dust stays reserved for ever)',
+    file: staking,
+    find: 'uint256 commission = minedNow * bps / BPS - minedBefore * bps / BPS;',
+    replace: 'uint256 commission = (minedNow - minedBefore) * bps / BPS;',
+  },
+  {
+    id: 'dividend-per-node-off',
+    rule: 'economics',
+    what: 'the ecological dividend is shared as if there were one more node',
+    file: staking,
+    find: 'accEcologicalPerNode += eco * ACC_SCALE / nodeHolders;',
+    replace: 'accEcologicalPerNode += eco * ACC_SCALE / (nodeHolders + 1);',
+  },
+  {
+    id: 'fee-without-holders',
+    rule: 'economics',
+    what: 'the ecological half of a fee is taken even with no node holders',
+    file: math,
+    find: 'eco = nodeHolders == 0 ? 0 : half;',
+    replace: 'eco = half;',
+  },
+  {
+    id: 'dividend-claimed-twice',
+    rule: 'economics',
+    what: 'claiming a dividend does not move the holder past it',
+    file: staking,
+    find: '        a.dividendDebt += amount * ACC_SCALE;\n',
+    replace: '',
+  },
+  {
+    id: 'upgrade-at-todays-node-price',
+    rule: 'economics',
+    what: "the upgrade charges founder price minus today's node price (the review's finding)",
+    file: staking,
+    find: 'uint256 price = upgradePrice(msg.sender);',
+    replace: 'uint256 price = founderPrice > nodePrice ? founderPrice - nodePrice : 0;',
+  },
+  {
+    id: 'no-max-price',
+    rule: 'economics',
+    what: 'a purchase ignores the most the buyer accepted',
+    file: staking,
+    find: '        if (price > maxPrice) revert PriceAboveMax(price, maxPrice);\n',
+    replace: '',
+  },
+  {
+    id: 'no-exchange-deadline',
+    rule: 'economics',
+    what: 'an exchange ignores its deadline',
+    file: staking,
+    find: '        if (block.timestamp > deadline) revert DeadlinePassed(deadline);\n',
+    replace: '',
+  },
+];
