@@ -317,4 +317,45 @@ contract StakingRulesTest is EconomicsFixture {
         vm.stopPrank();
         assertEq(staking.dividendsUnclaimed(), quotedFee, "the sixth pays");
     }
+
+    /// However often a position is harvested, each upline ends with exactly its share of the full
+    /// term (as reserved), nothing stays reserved once the position is released, and the released
+    /// stake leaves the uplines' team performance.
+    function test_commissions_exactOverManyHarvests_andNothingStaysReserved() public {
+        uint256 id = _stake(dave, 1234 * ONE + 567);
+        uint256 full = _mining(1234 * ONE + 567);
+        uint256[7] memory steps = [uint256(1), 7 hours + 13, 3 days + 1, 9 days + 17, 2 days + 5, 11, 40 days];
+        for (uint256 i = 0; i < steps.length; ++i) {
+            vm.warp(block.timestamp + steps[i]);
+            staking.harvest(dave, _ids(id));
+        }
+        assertEq(_earned(dave), full);
+        assertEq(_earned(carol), full * 1000 / 10_000, "depth 1: exactly 10%");
+        assertEq(_earned(bob), full * 800 / 10_000, "depth 2: exactly 8%");
+        assertEq(_earned(alice), full * 500 / 10_000, "depth 3: exactly 5%");
+        assertEq(staking.teamStakeOf(carol), 1234 * ONE, "counted in whole hundredths of a USDC");
+        vm.prank(dave);
+        staking.releasePrincipal(_ids(id));
+        assertEq(staking.rewardReserved(), 0, "nothing stays reserved");
+        assertEq(staking.teamStakeOf(carol), 0, "released stake leaves the team");
+        assertEq(staking.teamStakeOf(alice), 0);
+    }
+
+    /// The fee and minimum-withdrawal caps are in code: the operator cannot queue past them.
+    function test_hardCaps_refuseQueueing() public {
+        vm.startPrank(owner);
+        vm.expectRevert(
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.FeeBps, 1501)
+        );
+        staking.queueParam(IStaking.Param.FeeBps, 1501);
+        staking.queueParam(IStaking.Param.FeeBps, 1500);
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                IStaking.InvalidParamValue.selector, IStaking.Param.MinWithdrawal, 10 * ONE + 1
+            )
+        );
+        staking.queueParam(IStaking.Param.MinWithdrawal, 10 * ONE + 1);
+        staking.queueParam(IStaking.Param.MinWithdrawal, 10 * ONE);
+        vm.stopPrank();
+    }
 }
