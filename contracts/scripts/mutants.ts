@@ -59,7 +59,8 @@ function killer(output: string): string {
   for (const line of output.split('\n')) {
     const ran = /^Ran \d+ tests? for [^:]+:(\w+)/.exec(line);
     if (ran) suite = ran[1]!;
-    const fail = /^\[FAIL[^\]]*\] (\w+)\(/.exec(line);
+    // The reason may itself contain brackets: take the test name after the last '] '.
+    const fail = /^\[FAIL.*\] ((?:test|invariant)\w*)\(/.exec(line);
     if (fail) return `${suite}.${fail[1]}`;
   }
   return 'forge failed';
