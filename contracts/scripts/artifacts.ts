@@ -20,8 +20,9 @@ export interface Artifact {
 /** The contracts scripts deploy, by contract name → source file name. */
 export const deployedContracts = {
   Staking: 'Staking.sol',
-  LocalUSDCPermit: 'LocalUSDCPermit.sol',
-  LocalUSDC18: 'LocalUSDC18.sol',
+  LocalFiatToken: 'LocalFiatToken.sol',
+  LocalPeggedToken: 'LocalPeggedToken.sol',
+  LocalTokenProxy: 'LocalTokenProxy.sol',
 } as const;
 
 export type DeployedContractName = keyof typeof deployedContracts;
