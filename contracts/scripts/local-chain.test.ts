@@ -25,7 +25,7 @@ import {
   startAnvil,
   type LocalChain,
 } from './local-chain.ts';
-import { eip1967Slots } from './usdc.ts';
+import { usdcProxySlots } from './usdc.ts';
 
 for (const chainId of [1, 56] as SupportedChainId[]) {
   describe(`local chain ${chainId}`, () => {
@@ -55,7 +55,7 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         chain: toViemChain(networkByChainId(chainId)!, chain.rpcUrl),
         transport: http(chain.rpcUrl),
       });
-      const slot = await pub.getStorageAt({ address: d.usdc, slot: eip1967Slots.implementation });
+      const slot = await pub.getStorageAt({ address: d.usdc, slot: usdcProxySlots.implementation });
       assert.notEqual(BigInt(slot ?? '0x0'), 0n, 'the token is a proxy with an implementation');
       // EIP-5267's eip712Domain() does not exist on it, as on mainnet USDC.
       await assert.rejects(

@@ -10,7 +10,7 @@
  *   permit.
  *
  * The issuer (`localUsdcIssuer`, standing in for Circle / Binance) sends every transaction here and
- * keeps every role; the minter it appoints (our local deployer) funds test accounts with
+ * keeps every token role; the proxy's admin is another account (`localUsdcProxyAdmin`); the minter it appoints (our local deployer) funds test accounts with
  * `mint(to, amount)`, which real USDC only allows its own minters.
  */
 import {
@@ -32,6 +32,7 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem';
+import { localUsdcProxyAdmin } from '../src/local-accounts.ts';
 import { usdcConfig } from '../src/permit.ts';
 import { readArtifact } from './artifacts.ts';
 
@@ -55,12 +56,10 @@ export const localUsdcAdminAbi = [
   { type: 'function', name: 'unpause', stateMutability: 'nonpayable', inputs: [], outputs: [] },
 ] as const satisfies Abi;
 
-/** The EIP-1967 slots a proxy keeps its implementation and admin in. */
-export const eip1967Slots = {
-  implementation: numberToHex(BigInt(keccak256(toHex('eip1967.proxy.implementation'))) - 1n, {
-    size: 32,
-  }),
-  admin: numberToHex(BigInt(keccak256(toHex('eip1967.proxy.admin'))) - 1n, { size: 32 }),
+/** The storage slots USDC's proxy on Ethereum (and `LocalTokenProxy`) keeps its implementation and admin in. */
+export const usdcProxySlots = {
+  implementation: keccak256(toHex('org.zeppelinos.proxy.implementation')),
+  admin: keccak256(toHex('org.zeppelinos.proxy.admin')),
 } as const;
 
 /** Transactions `deployLocalUsdc` sends from the issuer: implementation, proxy, minter. */
@@ -151,7 +150,8 @@ export async function deployLocalUsdc({
   const usdc = await deploy(
     proxyArtifact.abi,
     proxyArtifact.bytecode,
-    [implementation, issuer, initializer],
+    // The proxy's admin is not the issuer: a transparent proxy never lets its admin use the token.
+    [implementation, localUsdcProxyAdmin.address, initializer],
     'LocalTokenProxy',
   );
   await confirm(

@@ -19,13 +19,12 @@ abstract contract LocalTokensFixture is StakingDeployer {
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 internal constant PERMIT_TYPEHASH =
         keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
-    /// EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1) and "...admin".
-    bytes32 internal constant IMPLEMENTATION_SLOT =
-        0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc;
-    bytes32 internal constant ADMIN_SLOT = 0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103;
+    /// The slots USDC's proxy on Ethereum keeps them in: keccak256("org.zeppelinos.proxy.implementation"/"...admin").
+    bytes32 internal constant IMPLEMENTATION_SLOT = keccak256("org.zeppelinos.proxy.implementation");
+    bytes32 internal constant ADMIN_SLOT = keccak256("org.zeppelinos.proxy.admin");
     uint256 internal constant ONE = 1e6;
 
-    address internal issuer = makeAddr("issuer");
+    address internal proxyAdmin = makeAddr("proxyAdmin");
     address internal owner = makeAddr("owner");
     address internal pauser = makeAddr("pauser");
     address internal blacklister = makeAddr("blacklister");
@@ -48,7 +47,7 @@ abstract contract LocalTokensFixture is StakingDeployer {
             LocalFiatToken.initialize,
             ("USD Coin", "USDC", "USD", 6, masterMinter, pauser, blacklister, owner)
         );
-        usdc = LocalFiatToken(address(new LocalTokenProxy(address(usdcImpl), issuer, init)));
+        usdc = LocalFiatToken(address(new LocalTokenProxy(address(usdcImpl), proxyAdmin, init)));
         vm.prank(masterMinter);
         usdc.configureMinter(minter, 1_000_000_000 * ONE);
         vm.startPrank(minter);
@@ -61,7 +60,7 @@ abstract contract LocalTokensFixture is StakingDeployer {
             address(
                 new LocalTokenProxy(
                     address(peggedImpl),
-                    issuer,
+                    proxyAdmin,
                     abi.encodeCall(LocalPeggedToken.initialize, ("USD Coin", "USDC", 18, owner))
                 )
             )
@@ -270,15 +269,30 @@ contract LocalFiatTokenTest is LocalTokensFixture {
 }
 
 contract LocalTokenProxyTest is LocalTokensFixture {
-    function test_proxySlots_holdTheImplementationAndAnAdminOwnedByTheIssuer() public view {
-        assertEq(address(uint160(uint256(vm.load(address(usdc), IMPLEMENTATION_SLOT)))), address(usdcImpl));
-        address admin = address(uint160(uint256(vm.load(address(usdc), ADMIN_SLOT))));
-        assertTrue(admin != address(0));
-        assertEq(ProxyAdmin(admin).owner(), issuer);
-        assertEq(
-            address(uint160(uint256(vm.load(address(pegged), IMPLEMENTATION_SLOT)))), address(peggedImpl)
-        );
-        assertEq(ProxyAdmin(address(uint160(uint256(vm.load(address(pegged), ADMIN_SLOT))))).owner(), issuer);
+    function _slot(address proxy, bytes32 slot) internal view returns (address) {
+        return address(uint160(uint256(vm.load(proxy, slot))));
+    }
+
+    function test_proxySlots_holdTheImplementationAndTheAdmin() public {
+        assertEq(_slot(address(usdc), IMPLEMENTATION_SLOT), address(usdcImpl));
+        assertEq(_slot(address(usdc), ADMIN_SLOT), proxyAdmin);
+        assertEq(_slot(address(pegged), IMPLEMENTATION_SLOT), address(peggedImpl));
+        assertEq(_slot(address(pegged), ADMIN_SLOT), proxyAdmin);
+        LocalTokenProxy proxy = LocalTokenProxy(payable(address(usdc)));
+        vm.startPrank(proxyAdmin);
+        assertEq(proxy.admin(), proxyAdmin);
+        assertEq(proxy.implementation(), address(usdcImpl));
+        vm.stopPrank();
+        // Anyone else reaches the token, which has no such function.
+        vm.prank(alice);
+        vm.expectRevert();
+        proxy.admin();
+    }
+
+    function test_theAdminCannotUseTheToken() public {
+        vm.prank(proxyAdmin);
+        vm.expectRevert("Cannot call fallback function from the proxy admin");
+        usdc.balanceOf(alice);
     }
 
     function test_tokenState_livesInTheProxy_andTheImplementationIsLocked() public {
@@ -290,17 +304,20 @@ contract LocalTokenProxyTest is LocalTokensFixture {
         usdc.initialize("X", "X", "X", 6, bob, bob, bob, bob);
     }
 
-    function test_issuerUpgrades_andBalancesSurvive() public {
-        ProxyAdmin admin = ProxyAdmin(address(uint160(uint256(vm.load(address(usdc), ADMIN_SLOT)))));
+    function test_onlyTheAdminUpgrades_andBalancesSurvive() public {
+        LocalTokenProxy proxy = LocalTokenProxy(payable(address(usdc)));
         LocalFiatToken next = new LocalFiatToken();
-        vm.prank(bob);
+        vm.prank(owner);
         vm.expectRevert();
-        admin.upgradeAndCall(ITransparentUpgradeableProxy(address(usdc)), address(next), "");
-        vm.prank(issuer);
-        admin.upgradeAndCall(ITransparentUpgradeableProxy(address(usdc)), address(next), "");
-        assertEq(address(uint160(uint256(vm.load(address(usdc), IMPLEMENTATION_SLOT)))), address(next));
+        proxy.upgradeTo(address(next));
+        vm.prank(proxyAdmin);
+        proxy.upgradeTo(address(next));
+        assertEq(_slot(address(usdc), IMPLEMENTATION_SLOT), address(next));
         assertEq(usdc.balanceOf(alice), 1_000_000 * ONE);
         assertEq(usdc.DOMAIN_SEPARATOR(), _domain("2", address(usdc)));
+        vm.prank(proxyAdmin);
+        proxy.changeAdmin(bob);
+        assertEq(_slot(address(usdc), ADMIN_SLOT), bob);
     }
 }
 
