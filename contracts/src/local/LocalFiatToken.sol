@@ -23,7 +23,8 @@ contract LocalFiatToken {
     /// @dev keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)")
     bytes32 private constant _DOMAIN_TYPEHASH =
         0x8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f;
-    /// @dev keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)")
+    /// @notice EIP-2612 type hash:
+    /// keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)")
     bytes32 public constant PERMIT_TYPEHASH =
         0x6e71edae12b1b97f4d1f60370fef10105fa2faae0126114a169c64845d6126c9;
     /// @dev The top bit of a balance word marks the account as blacklisted.
@@ -62,32 +63,53 @@ contract LocalFiatToken {
     mapping(address owner => uint256) public nonces;
 
     /// @notice ERC-20 transfer (also mint from / burn to the zero address).
+    /// @param from The sender (zero for a mint).
+    /// @param to The receiver (zero for a burn).
+    /// @param value The amount.
     event Transfer(address indexed from, address indexed to, uint256 value);
     /// @notice ERC-20 approval (also set by permit).
+    /// @param owner The holder.
+    /// @param spender The spender.
+    /// @param value The allowance.
     event Approval(address indexed owner, address indexed spender, uint256 value);
     /// @notice A minter created `amount` for `to`.
+    /// @param minter The minter.
+    /// @param to The receiver.
+    /// @param amount The amount.
     event Mint(address indexed minter, address indexed to, uint256 amount);
     /// @notice A minter destroyed `amount` of its own balance.
+    /// @param burner The minter that burned.
+    /// @param amount The amount.
     event Burn(address indexed burner, uint256 amount);
     /// @notice The master minter (re)configured a minter.
+    /// @param minter The minter.
+    /// @param minterAllowedAmount What it may mint.
     event MinterConfigured(address indexed minter, uint256 minterAllowedAmount);
     /// @notice The master minter removed a minter.
+    /// @param oldMinter The removed minter.
     event MinterRemoved(address indexed oldMinter);
     /// @notice The owner changed the master minter.
+    /// @param newMasterMinter The new master minter.
     event MasterMinterChanged(address indexed newMasterMinter);
     /// @notice The blacklister froze an address.
+    /// @param account The frozen address.
     event Blacklisted(address indexed account);
     /// @notice The blacklister unfroze an address.
+    /// @param account The unfrozen address.
     event UnBlacklisted(address indexed account);
     /// @notice The owner changed the blacklister.
+    /// @param newBlacklister The new blacklister.
     event BlacklisterChanged(address indexed newBlacklister);
     /// @notice The pauser paused the token.
     event Pause();
     /// @notice The pauser unpaused the token.
     event Unpause();
     /// @notice The owner changed the pauser.
+    /// @param newAddress The new pauser.
     event PauserChanged(address indexed newAddress);
     /// @notice The owner handed over ownership.
+    /// @param previousOwner The old owner.
+    /// @param newOwner The new owner.
     event OwnershipTransferred(address previousOwner, address newOwner);
 
     modifier onlyOwner() {
@@ -271,7 +293,6 @@ contract LocalFiatToken {
 
     /// @notice The EIP-712 domain separator, computed for the current chain id and this proxy.
     /// @return keccak256 of the domain {name, "2", chainId, address(this)}.
-    // solhint-disable-next-line func-name-mixedcase
     function DOMAIN_SEPARATOR() external view returns (bytes32) {
         return _domainSeparator();
     }

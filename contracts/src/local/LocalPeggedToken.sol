@@ -29,10 +29,18 @@ contract LocalPeggedToken {
     mapping(address minter => bool) private _minters;
 
     /// @notice ERC-20 transfer (also mint from / burn to the zero address).
+    /// @param from The sender (zero for a mint).
+    /// @param to The receiver (zero for a burn).
+    /// @param value The amount.
     event Transfer(address indexed from, address indexed to, uint256 value);
     /// @notice ERC-20 approval.
+    /// @param owner The holder.
+    /// @param spender The spender.
+    /// @param value The allowance.
     event Approval(address indexed owner, address indexed spender, uint256 value);
     /// @notice The owner handed over ownership.
+    /// @param previousOwner The old owner.
+    /// @param newOwner The new owner.
     event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
 
     modifier onlyOwner() {
