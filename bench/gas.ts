@@ -1,7 +1,9 @@
 /**
  * bench/gas: gas of every user action of the Staking contract, measured as real transactions
  * (receipt gasUsed: intrinsic cost, calldata, cold storage and refunds included, as a user pays it)
- * on an anvil chain with chain id 1 (6-decimal USDC with EIP-2612 permit, WETH9, Uniswap V2).
+ * on an anvil chain with chain id 1 with a USDC that behaves like the mainnet one (behind a proxy,
+ * blacklist and pause checks, EIP-2612 permit with the domain from contracts/config/networks.json;
+ * see contracts/scripts/usdc.ts), WETH9 and Uniswap V2.
  *
  * Each action runs twice from the same snapshot of a freshly deployed system:
  *   - "1 user":  an empty contract (the measured users and a 3-deep upline chain only);
@@ -34,8 +36,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain } from '../contracts/src/chains.ts';
-import { localDeployerKey } from '../contracts/src/local-accounts.ts';
-import { permitTypedData } from '../contracts/src/permit.ts';
+import { localDeployerKey, localUsdcIssuer } from '../contracts/src/local-accounts.ts';
+import { permitTypedData, usdcPermitDomain } from '../contracts/src/permit.ts';
 import { contractsDir, readArtifact } from '../contracts/scripts/artifacts.ts';
 import {
   loadProductionConfig,
@@ -44,6 +46,7 @@ import {
 } from '../contracts/scripts/deploy-production.ts';
 import { dexAbis, deployDex } from '../contracts/scripts/dex.ts';
 import { startAnvil } from '../contracts/scripts/local-chain.ts';
+import { deployLocalUsdc, fundIssuer } from '../contracts/scripts/usdc.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -70,7 +73,7 @@ if (!flag('--no-build')) {
 
 const staking = readArtifact('Staking');
 const lens = readArtifact('StakingLens');
-const token = readArtifact('LocalUSDCPermit');
+const token = readArtifact('LocalFiatToken');
 const abis = dexAbis();
 const has = (name: string) => staking.abi.some((i) => i.type === 'function' && i.name === name);
 
@@ -132,14 +135,20 @@ try {
   const fund = (address: Address) => rpc('anvil_setBalance', [address, toHex(parseEther('100'))]);
 
   // ----- deployment: USDC, DEX, Staking (constructor from the production arg assembly) -----------
-  const usdcReceipt = await pub.waitForTransactionReceipt({
-    hash: await deployerWallet.deployContract({
-      abi: token.abi,
-      bytecode: token.bytecode,
-      args: [deployer],
+  await fundIssuer(pub, localUsdcIssuer.address);
+  const { usdc } = await deployLocalUsdc({
+    publicClient: pub,
+    issuerWallet: createWalletClient({
+      account: localUsdcIssuer,
+      chain: viemChain,
+      transport: http(chain.rpcUrl),
     }),
+    chainId: 1,
+    minter: deployer,
   });
-  const usdc = getAddress(usdcReceipt.contractAddress!);
+  // The permit domain from the one config, as the web app and the production deploy take it.
+  const permitDomain = usdcPermitDomain(1);
+  if (!permitDomain) throw new Error('networks.json: USDC on chain 1 has no permit domain');
   const dex = await deployDex({
     publicClient: pub,
     walletClient: deployerWallet,
@@ -149,11 +158,7 @@ try {
   const config = loadProductionConfig();
   const network: NetworkConfig = {
     ...config.networks.ETH!,
-    usdc: {
-      ...config.networks.ETH!.usdc,
-      address: usdc,
-      permit: { name: 'USD Coin', version: '1' },
-    },
+    usdc: { ...config.networks.ETH!.usdc, address: usdc },
     rewardToken: { ...config.networks.ETH!.rewardToken, address: dex.weth },
     router: { name: 'local', address: dex.router, factory: dex.factory },
   };
@@ -228,8 +233,7 @@ try {
     const signature = await permitUser.signTypedData(
       permitTypedData({
         token: usdc,
-        name: 'USD Coin',
-        version: '1',
+        ...permitDomain,
         chainId: 1,
         owner: P,
         spender: pool,
@@ -469,7 +473,7 @@ try {
     spawnSync('git', args, { cwd: contractsDir, encoding: 'utf8' }).stdout?.trim() ?? '';
   const dirty = git('status', '--porcelain', '--', 'src') !== '';
   console.log(
-    `Staking gas per transaction (receipt gasUsed, chain id 1, USDC 6 decimals; Staking from ` +
+    `Staking gas per transaction (receipt gasUsed, chain id 1, mainnet-like USDC: proxy, 6 decimals; Staking from ` +
       `${git('rev-parse', '--short', 'HEAD') || 'unknown commit'}${dirty ? ' + uncommitted changes in contracts/src' : ''}, ` +
       `${staking.bytecode.length / 2 - 1} bytes of creation code)`,
   );

@@ -12,8 +12,9 @@ import {
   type ContractFunctionName,
   type Hash,
 } from 'viem';
-import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
+import { localAccounts, localPrivateKeys, localUsdcIssuerKey } from '@app/contracts/accounts';
 import { stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
+import { localUsdcAdminAbi } from '@app/contracts/local';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LocalChain } from './harness.ts';
 
@@ -108,6 +109,31 @@ export async function stakingCallAs(
       functionName,
       args,
     } as Parameters<typeof wallet.writeContract>[0]),
+  );
+}
+
+/**
+ * The USDC issuer (Circle's role on chain 1) acts on the local USDC: freezes or unfreezes an address,
+ * pauses or unpauses the token. Only chain 1's USDC has these, as on mainnet.
+ */
+export async function usdcIssuerCall(
+  chain: LocalChain,
+  functionName: 'blacklist' | 'unBlacklist' | 'pause' | 'unpause',
+  args: readonly [Address] | readonly [] = [],
+) {
+  const issuer = createWalletClient({
+    chain: chain.chain,
+    transport: http(chain.rpcUrl),
+    account: privateKeyToAccount(localUsdcIssuerKey),
+  });
+  await confirmed(
+    chain,
+    await issuer.writeContract({
+      address: chain.deployment.usdc,
+      abi: localUsdcAdminAbi,
+      functionName,
+      args,
+    } as Parameters<typeof issuer.writeContract>[0]),
   );
 }
 

@@ -33,7 +33,8 @@ run('npm run build -w web', { VITE_DEPLOYMENT: 'local' });
 
 // Imported after generation: these modules read the generated contracts module.
 const { networkList, localRpcUrl } = await import('@app/contracts/chains');
-const { localAccounts, localTestUserKey } = await import('@app/contracts/accounts');
+const { localAccounts, localTestUserKey, localUsdcIssuerKey } =
+  await import('@app/contracts/accounts');
 const { deployments } = await import('@app/contracts/generated');
 const { startAnvil, deployLocal } = await import('@app/contracts/local');
 const { startServer } = await import('../server/src/start.ts');
@@ -108,6 +109,10 @@ console.log(`
                   or pick 'Local test wallet' in the app's wallet list)
   Chains:        ETH (id 1) ${rpcUrls[1]}   BSC (id 56) ${rpcUrls[56]}
   Operator:      npm run operator -- help   (owner and admin: ${localAccounts[0]!.address})
+  USDC issuer:   key ${localUsdcIssuerKey}
+                 (pauser and blacklister of the local USDC, to try what users see when the issuer
+                  freezes an address: npx cast send ${deployments.local[1]?.usdc} "blacklist(address)" <address>
+                  --private-key <key> --rpc-url ${rpcUrls[1]})
   Press Ctrl+C to stop; state is kept in .data/.
 `);
 

@@ -21,8 +21,9 @@ export interface Artifact {
 export const deployedContracts = {
   Staking: 'Staking.sol',
   StakingLens: 'StakingLens.sol',
-  LocalUSDCPermit: 'LocalUSDCPermit.sol',
-  LocalUSDC18: 'LocalUSDC18.sol',
+  LocalFiatToken: 'LocalFiatToken.sol',
+  LocalPeggedToken: 'LocalPeggedToken.sol',
+  LocalTokenProxy: 'LocalTokenProxy.sol',
 } as const;
 
 export type DeployedContractName = keyof typeof deployedContracts;

@@ -20,7 +20,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain } from '../src/chains.ts';
-import { localDeployerKey, localPrivateKeys } from '../src/local-accounts.ts';
+import { localDeployerKey, localPrivateKeys, localUsdcIssuer } from '../src/local-accounts.ts';
 import { contractsDir, readArtifact } from './artifacts.ts';
 import {
   defaultConfigFile,
@@ -33,6 +33,7 @@ import {
 } from './deploy-production.ts';
 import { deployDex } from './dex.ts';
 import { startAnvil, type LocalChain } from './local-chain.ts';
+import { deployLocalUsdc, fundIssuer } from './usdc.ts';
 
 describe('production config', () => {
   it('holds the canonical mainnet addresses, all checksummed', () => {
@@ -137,15 +138,18 @@ describe('deploy-production dry run on a local chain 1', () => {
       chain: viemChain,
       transport: http(chain.rpcUrl),
     });
-    const token = readArtifact('LocalUSDCPermit');
-    const receipt = await publicClient.waitForTransactionReceipt({
-      hash: await walletClient.deployContract({
-        abi: token.abi,
-        bytecode: token.bytecode,
-        args: [deployer.address],
+    // The mainnet-like USDC (behind a proxy, permit domain version "2", no eip712Domain()).
+    await fundIssuer(publicClient, localUsdcIssuer.address);
+    const { usdc } = await deployLocalUsdc({
+      publicClient,
+      issuerWallet: createWalletClient({
+        account: localUsdcIssuer,
+        chain: viemChain,
+        transport: http(chain.rpcUrl),
       }),
+      chainId: 1,
+      minter: deployer.address,
     });
-    const usdc = getAddress(receipt.contractAddress!);
     const dex = await deployDex({ publicClient, walletClient, usdc, usdcDecimals: 6 });
 
     // The production config with Ethereum's addresses replaced by the local ones.
@@ -155,11 +159,8 @@ describe('deploy-production dry run on a local chain 1', () => {
     raw.networks = {
       ETH: {
         ...raw.networks.ETH,
-        usdc: {
-          ...raw.networks.ETH.usdc,
-          address: usdc,
-          permit: { name: 'USD Coin', version: '1' },
-        },
+        // The permit domain stays the mainnet one from networks.json: the local token must match it.
+        usdc: { ...raw.networks.ETH.usdc, address: usdc },
         rewardToken: { ...raw.networks.ETH.rewardToken, address: dex.weth },
         router: { name: 'local Uniswap V2 Router02', address: dex.router, factory: dex.factory },
       },
@@ -236,7 +237,7 @@ describe('deploy-production dry run on a local chain 1', () => {
 
     // A config that does not match the chain is refused before anything is sent.
     raw.networks.ETH.usdc.decimals = 18;
-    raw.networks.ETH.usdc.permit = { name: 'USD Coin', version: '2' };
+    raw.networks.ETH.usdc.permit = { name: 'USD Coin', version: '1' };
     writeFileSync(configFile, JSON.stringify(raw));
     const before = await publicClient.getTransactionCount({ address: deployer.address });
     await assert.rejects(
@@ -247,7 +248,7 @@ describe('deploy-production dry run on a local chain 1', () => {
       ),
       (error: Error) =>
         /USDC .* has 6 decimals, the config says 18/.test(error.message) &&
-        /permit domain \('USD Coin', '2'\) does not match/.test(error.message),
+        /permit domain \('USD Coin', '1'\) does not match/.test(error.message),
     );
     assert.equal(await publicClient.getTransactionCount({ address: deployer.address }), before);
   });

@@ -18,8 +18,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
-import { localDeployerKey, localTestUserKey } from '../src/local-accounts.ts';
-import { readArtifact } from './artifacts.ts';
+import { localDeployerKey, localTestUserKey, localUsdcIssuer } from '../src/local-accounts.ts';
 import {
   checkDexArtifacts,
   dexAbis,
@@ -32,6 +31,7 @@ import {
   readDexArtifact,
 } from './dex.ts';
 import { startAnvil, type LocalChain } from './local-chain.ts';
+import { deployLocalUsdc, fundIssuer } from './usdc.ts';
 
 describe('DEX artifacts', () => {
   it('pair init-code hash = keccak256(pair creation code) = the one compiled into Router02', () => {
@@ -78,15 +78,17 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         return receipt;
       };
 
-      const token = readArtifact(chainId === 1 ? 'LocalUSDCPermit' : 'LocalUSDC18');
-      const usdcReceipt = await wait(
-        await walletClient.deployContract({
-          abi: token.abi,
-          bytecode: token.bytecode,
-          args: [deployer.address],
+      await fundIssuer(publicClient, localUsdcIssuer.address);
+      const { usdc } = await deployLocalUsdc({
+        publicClient,
+        issuerWallet: createWalletClient({
+          account: localUsdcIssuer,
+          chain: viemChain,
+          transport: http(chain.rpcUrl),
         }),
-      );
-      const usdc = getAddress(usdcReceipt.contractAddress!);
+        chainId,
+        minter: deployer.address,
+      });
       const usdcDecimals = chainId === 1 ? 6 : 18;
       assert.equal(
         await publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'decimals' }),
@@ -94,14 +96,14 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
       );
 
       const dex = await deployDex({ publicClient, walletClient, usdc, usdcDecimals });
-      const expected = expectedDexAddresses(deployer.address, 1);
+      const expected = expectedDexAddresses(deployer.address, 0);
       assert.equal(dex.weth, expected.weth);
       assert.equal(dex.factory, expected.factory);
       assert.equal(dex.router, expected.router);
       assert.equal(dex.pair, pairAddress(dex.factory, dex.weth, usdc, dex.initCodeHash));
       assert.equal(
         await publicClient.getTransactionCount({ address: deployer.address }),
-        1 + dexTransactionCount.seeded,
+        dexTransactionCount.seeded,
       );
 
       const abis = dexAbis();

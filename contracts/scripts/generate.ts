@@ -14,7 +14,11 @@ import { artifactsHash, contractsDir, generatedFile, readArtifact } from './arti
 import { dexAbis } from './dex.ts';
 import { deployLocal, startAnvil } from './local-chain.ts';
 
-/** What the app needs of a USDC: ERC-20, plus EIP-2612 permit and EIP-5267 domain where present. */
+/**
+ * What the app needs of a USDC: ERC-20, EIP-2612 permit (no EIP-5267 `eip712Domain`: USDC on
+ * Ethereum has none, the domain comes from config), and the issuer's pause and blacklist reads, so
+ * the app can say why a transfer was refused (Binance-Peg USDC has neither; those reads then fail).
+ */
 const usdcAbiNames = new Set([
   'name',
   'symbol',
@@ -28,22 +32,20 @@ const usdcAbiNames = new Set([
   'permit',
   'nonces',
   'DOMAIN_SEPARATOR',
-  'eip712Domain',
+  'paused',
+  'isBlacklisted',
   'Transfer',
   'Approval',
-  'ERC20InsufficientBalance',
-  'ERC20InsufficientAllowance',
-  'ERC20InvalidApprover',
-  'ERC20InvalidReceiver',
-  'ERC20InvalidSender',
-  'ERC20InvalidSpender',
-  'ERC2612ExpiredSignature',
-  'ERC2612InvalidSigner',
 ]);
 
 function usdcAbi(): Abi {
-  return readArtifact('LocalUSDCPermit').abi.filter(
-    (item) => 'name' in item && item.name !== undefined && usdcAbiNames.has(item.name),
+  return readArtifact('LocalFiatToken').abi.filter(
+    (item) =>
+      'name' in item &&
+      item.name !== undefined &&
+      usdcAbiNames.has(item.name) &&
+      // One permit: the (v, r, s) form the Staking contract calls, not the bytes overload.
+      !(item.type === 'function' && item.name === 'permit' && item.inputs.length !== 7),
   );
 }
 
@@ -79,7 +81,7 @@ export const stakingAbi = ${json(readArtifact('Staking').abi)} as const;
  */
 export const stakingLensAbi = ${json(readArtifact('StakingLens').abi)} as const;
 
-/** ABI of a USDC: ERC-20, plus EIP-2612 permit and the EIP-712 domain where the token has them. */
+/** ABI of a USDC: ERC-20, plus EIP-2612 permit, pause and blacklist reads where the token has them. */
 export const usdcAbi = ${json(usdcAbi())} as const;
 
 /** ABI of the reward coin: WETH9 (ERC-20 plus deposit/withdraw); WETH and WBNB share it. */

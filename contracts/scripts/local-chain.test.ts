@@ -7,15 +7,17 @@ import { after, before, describe, it } from 'node:test';
 import {
   createPublicClient,
   createWalletClient,
+  domainSeparator,
   http,
   maxUint256,
   parseSignature,
   parseUnits,
+  toFunctionSelector,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
 import { localAccounts, localTestUserKey } from '../src/local-accounts.ts';
-import { permitTypedData } from '../src/permit.ts';
+import { permitTypedData, usdcPermitDomain } from '../src/permit.ts';
 import { deployments, stakingAbi, stakingLensAbi, usdcAbi } from '../generated/contracts.ts';
 import {
   deployLocal,
@@ -24,6 +26,7 @@ import {
   startAnvil,
   type LocalChain,
 } from './local-chain.ts';
+import { usdcProxySlots } from './usdc.ts';
 
 for (const chainId of [1, 56] as SupportedChainId[]) {
   describe(`local chain ${chainId}`, () => {
@@ -46,6 +49,36 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
       assert.equal(deployed.usdcDecimals, chainId === 1 ? 6 : 18);
       assert.equal(deployed.root, localAccounts[0]!.address);
       await assert.rejects(deployLocal({ rpcUrl: chain.rpcUrl, chainId }), /fresh chain/);
+    });
+
+    it('has a USDC like the mainnet one: a proxy, the config permit domain, no eip712Domain()', async () => {
+      const d = deployments.local[chainId]!;
+      const pub = createPublicClient({
+        chain: toViemChain(networkByChainId(chainId)!, chain.rpcUrl),
+        transport: http(chain.rpcUrl),
+      });
+      const slot = await pub.getStorageAt({ address: d.usdc, slot: usdcProxySlots.implementation });
+      assert.notEqual(BigInt(slot ?? '0x0'), 0n, 'the token is a proxy with an implementation');
+      // EIP-5267's eip712Domain() does not exist on it, as on mainnet USDC.
+      await assert.rejects(
+        pub.call({ to: d.usdc, data: toFunctionSelector('eip712Domain()') }),
+        /revert/i,
+      );
+      const permit = usdcPermitDomain(chainId);
+      assert.equal(d.usdcHasPermit, permit !== null);
+      assert.equal(d.usdcPermitName, permit?.name ?? null);
+      assert.equal(d.usdcPermitVersion, permit?.version ?? null);
+      if (permit) {
+        assert.equal(permit.version, '2');
+        assert.equal(
+          await pub.readContract({
+            address: d.usdc,
+            abi: usdcAbi,
+            functionName: 'DOMAIN_SEPARATOR',
+          }),
+          domainSeparator({ domain: { ...permit, chainId, verifyingContract: d.usdc } }),
+        );
+      }
     });
 
     it('lets the test user bind and stake with the generated ABIs', async () => {

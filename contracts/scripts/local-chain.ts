@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import {
   createPublicClient,
   createWalletClient,
+  domainSeparator,
   getAddress,
   getContractAddress,
   http,
@@ -27,13 +28,18 @@ import {
   toViemChain,
   type SupportedChainId,
 } from '../src/chains.ts';
-import { localAccounts, localDeployerKey } from '../src/local-accounts.ts';
+import { localAccounts, localDeployerKey, localUsdcIssuerKey } from '../src/local-accounts.ts';
+import { usdcPermitDomain } from '../src/permit.ts';
 import { dailyRateFor, priceOfWholeCoin } from '../src/rates.ts';
 import type { ChainDeployment } from '../src/deployment.ts';
 import { artifactsHash, contractsDir, generatedFile, readArtifact } from './artifacts.ts';
 import { deployDex, dexAbis, dexTransactionCount, expectedDexAddresses } from './dex.ts';
+import { deployLocalUsdc, expectedLocalUsdcAddress, fundIssuer } from './usdc.ts';
+
+import { localMintAbi } from './dex.ts';
 
 export { localMintAbi } from './dex.ts';
+export { localUsdcAdminAbi } from './usdc.ts';
 
 export type { ChainDeployment } from '../src/deployment.ts';
 
@@ -205,6 +211,16 @@ export async function startAnvil({
 // deployment
 // -------------------------------------------------------------------------------------------------
 
+const localUsdcDomainAbi = [
+  {
+    type: 'function',
+    name: 'DOMAIN_SEPARATOR',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'bytes32' }],
+  },
+] as const satisfies Abi;
+
 /**
  * Plans every local chain opens. `dailyBps` is the daily reward as a share of the principal's value
  * at the seeded pool price (`localCoinPriceUsdc`); the contract's rate unit is reward-coin base units
@@ -272,8 +288,9 @@ interface GeneratedModule {
 }
 
 /**
- * Deploys the chain's USDC (6 decimals with permit on chain 1, 18 decimals without on chain 56), the
- * local DEX (WETH9 as the reward coin, Uniswap V2 factory and router, a seeded coin/USDC pool), and
+ * Deploys the chain's USDC as its issuer would (scripts/usdc.ts: behind a proxy, like USDC on
+ * Ethereum on chain 1 and Binance-Peg USDC on chain 56; the issuer account holds the token's roles
+ * and appoints account 0 as a minter), the local DEX (WETH9 as the reward coin, Uniswap V2 factory and router, a seeded coin/USDC pool), and
  * the Staking contract (root, owner and treasury = account 0); opens the local plans, wraps and funds
  * the reward budget and mints USDC to every anvil account. Needs a fresh chain: the addresses then
  * are the same every time.
@@ -301,8 +318,8 @@ export async function deployLocal({
     );
   }
 
-  const hasPermit = chainId === 1;
-  const token = readArtifact(hasPermit ? 'LocalUSDCPermit' : 'LocalUSDC18');
+  // The permit domain comes from the one config (networks.json), never from the token.
+  const permit = usdcPermitDomain(chainId);
   const staking = readArtifact('Staking');
   const lens = readArtifact('StakingLens');
 
@@ -324,12 +341,31 @@ export async function deployLocal({
     args: readonly unknown[],
   ) => confirm(await walletClient.writeContract({ address, abi, functionName, args }));
 
-  // Fixed order, so the addresses depend only on account 0's nonce.
-  const usdcReceipt = await deploy(token.abi, token.bytecode, [account.address]);
-  const usdc = getAddress(usdcReceipt.contractAddress as Address);
-  const decimals = Number(
-    await publicClient.readContract({ address: usdc, abi: token.abi, functionName: 'decimals' }),
-  );
+  // The issuer's USDC first (its own nonces), then ours in a fixed order, so the addresses depend
+  // only on the two accounts' nonces.
+  const issuer = privateKeyToAccount(localUsdcIssuerKey);
+  await fundIssuer(publicClient, issuer.address);
+  const issuerWallet = createWalletClient({ account: issuer, chain, transport: http(rpcUrl) });
+  const { usdc, decimals } = await deployLocalUsdc({
+    publicClient,
+    issuerWallet,
+    chainId,
+    minter: account.address,
+  });
+  if (permit) {
+    // The config's domain must be the one the token signs with, or every permit would fail.
+    const actual = await publicClient.readContract({
+      address: usdc,
+      abi: localUsdcDomainAbi,
+      functionName: 'DOMAIN_SEPARATOR',
+    });
+    const expected = domainSeparator({ domain: { ...permit, chainId, verifyingContract: usdc } });
+    if (actual !== expected) {
+      throw new Error(
+        `the local USDC's DOMAIN_SEPARATOR() is not the permit domain of networks.json ('${permit.name}', '${permit.version}')`,
+      );
+    }
+  }
   const dex = await deployDex({ publicClient, walletClient, usdc, usdcDecimals: decimals });
   const usd = (whole: string) => parseUnits(whole, decimals);
   const stakingReceipt = await deploy(staking.abi, staking.bytecode, [
@@ -378,19 +414,7 @@ export async function deployLocal({
   await write(dex.weth, weth, 'approve', [stakingAddress, budget]);
   await write(stakingAddress, staking.abi, 'fundRewards', [budget]);
   for (const holder of localAccounts) {
-    await write(usdc, token.abi, 'mint', [holder.address, parseUnits(localMintUsdc, decimals)]);
-  }
-
-  let usdcPermitName: string | null = null;
-  let usdcPermitVersion: string | null = null;
-  if (hasPermit) {
-    const domain = (await publicClient.readContract({
-      address: usdc,
-      abi: token.abi,
-      functionName: 'eip712Domain',
-    })) as readonly [Hex, string, string, bigint, Address, Hex, readonly bigint[]];
-    usdcPermitName = domain[1];
-    usdcPermitVersion = domain[2];
+    await write(usdc, localMintAbi, 'mint', [holder.address, parseUnits(localMintUsdc, decimals)]);
   }
 
   const deployment: ChainDeployment = {
@@ -398,9 +422,9 @@ export async function deployLocal({
     stakingLens,
     usdc,
     usdcDecimals: decimals,
-    usdcHasPermit: hasPermit,
-    usdcPermitName,
-    usdcPermitVersion,
+    usdcHasPermit: permit !== null,
+    usdcPermitName: permit?.name ?? null,
+    usdcPermitVersion: permit?.version ?? null,
     root: account.address,
     startBlock: Number(stakingReceipt.blockNumber),
     rewardToken: dex.weth,
@@ -415,8 +439,9 @@ export async function deployLocal({
 }
 
 /**
- * The addresses a fresh local chain gets: USDC at account 0's nonce 0, the DEX from nonce 1
- * (`deployDex`'s fixed order), Staking right after the DEX's transactions, then its lens.
+ * The addresses a fresh local chain gets: USDC at the issuer's nonce 1 (its proxy), the DEX from
+ * account 0's nonce 0 (`deployDex`'s fixed order), Staking right after the DEX's transactions, then
+ * its lens.
  */
 export function expectedLocalAddresses(): {
   usdc: Address;
@@ -427,11 +452,11 @@ export function expectedLocalAddresses(): {
   router: Address;
 } {
   const from = privateKeyToAccount(localDeployerKey).address;
-  const dex = expectedDexAddresses(from, 1);
+  const dex = expectedDexAddresses(from, 0);
   return {
-    usdc: getContractAddress({ from, nonce: 0n }),
-    staking: getContractAddress({ from, nonce: BigInt(1 + dexTransactionCount.seeded) }),
-    stakingLens: getContractAddress({ from, nonce: BigInt(2 + dexTransactionCount.seeded) }),
+    usdc: expectedLocalUsdcAddress(privateKeyToAccount(localUsdcIssuerKey).address),
+    staking: getContractAddress({ from, nonce: BigInt(dexTransactionCount.seeded) }),
+    stakingLens: getContractAddress({ from, nonce: BigInt(1 + dexTransactionCount.seeded) }),
     rewardToken: dex.weth,
     factory: dex.factory,
     router: dex.router,

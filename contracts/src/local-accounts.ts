@@ -25,3 +25,22 @@ export const localAccounts = localPrivateKeys.map((key) => privateKeyToAccount(k
 export const localDeployerKey: LocalPrivateKey = localPrivateKeys[0];
 /** Account 1 is the one `npm start` suggests importing, and the 'Local test wallet' signs with. */
 export const localTestUserKey: LocalPrivateKey = localPrivateKeys[1];
+
+/**
+ * The local USDC issuer: stands in for Circle (chain 1) and Binance's bridge (chain 56). It deploys
+ * the local USDC behind its proxy and holds every token role (proxy admin owner, owner, pauser,
+ * blacklister, master minter; the proxy's admin is `localUsdcProxyAdmin`), so our own deployer has
+ * none of them, as on mainnet. Not one of
+ * anvil's funded accounts (tests that use those never collide with it): the local deploy funds it
+ * with `anvil_setBalance`. The key is keccak256 of a fixed phrase, i.e. public: local chains only.
+ */
+export const localUsdcIssuerKey =
+  '0xd815a938f634db51468e9e4eadf92e20deaf3c8cc6d37aef198ec75c9cdf74f0' as const;
+export const localUsdcIssuer = privateKeyToAccount(localUsdcIssuerKey);
+/**
+ * Admin of the local USDC's proxy (may upgrade it). A separate address from the issuer because, as
+ * on mainnet, the proxy admin can never call the token itself. Key: keccak256 of a fixed phrase.
+ */
+export const localUsdcProxyAdminKey =
+  '0xb5ddd24615a51496a2dae4d95a061e1de98d93a79feea092d30605fedc22076b' as const;
+export const localUsdcProxyAdmin = privateKeyToAccount(localUsdcProxyAdminKey);

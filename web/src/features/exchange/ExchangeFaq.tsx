@@ -2,13 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../shared/appConfig';
 import { Card } from '../../shared/ui/Card';
 
-/** The operator's FAQ (GET /v1/index/config), labelled as the operator's content. */
+/**
+ * The operator's FAQ (GET /v1/index/config), labelled as the operator's content, after the app's
+ * own note that the USDC issuer can freeze addresses and pause the token (the one risk neither the
+ * operator nor the contract controls, so the operator cannot leave it out).
+ */
 export function ExchangeFaq() {
   const { t, i18n } = useTranslation();
   const config = useAppConfig();
   const faq = config.data?.operatorContent.faq;
   return (
     <Card title={t('exchange.faq.title')} testId="faq">
+      <p className="small" data-testid="faq-usdc-issuer">
+        {t('exchange.faq.usdcIssuer')}
+      </p>
       <p className="muted small">
         {faq?.updatedAt
           ? t('exchange.faq.sourceUpdated', {

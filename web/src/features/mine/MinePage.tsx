@@ -91,6 +91,8 @@ export default function MinePage() {
       ),
       success: 'toast.txSucceeded',
       failure: 'toast.txFailed',
+      // Withdrawals and dividends pay USDC out of the contract; the reward coin is not USDC.
+      usdc: kind === 'withdrawCoin' ? undefined : { token: dep.usdc, contract: dep.staking },
       steps,
     });
 

@@ -89,6 +89,7 @@ export default function ServePage() {
       // Spec §4/§8: staking is the 'recharge' flow, with its own outcome toasts.
       success: 'toast.rechargeSucceeded',
       failure: 'toast.rechargeFailed',
+      usdc: { token: ctx.deployment.usdc, contract: ctx.deployment.staking },
       steps: (tx) => stakeSteps(tx, ctx, chosen.id, amount),
     });
     if (done) setAmountText('');
@@ -110,6 +111,7 @@ export default function ServePage() {
         ),
         success: 'toast.txSucceeded',
         failure: 'toast.txFailed',
+        usdc: { token: deployment.usdc, contract: deployment.staking },
         steps: (tx) => withdrawPrincipalSteps(tx, deployment, position.id),
       });
     });

@@ -78,6 +78,12 @@ export async function stakeSteps(
 ): Promise<void> {
   const { network, deployment, user } = ctx;
   if (deployment.usdcHasPermit) {
+    // The domain is the one the deployment recorded from contracts/config/networks.json; never a
+    // guessed default (USDC on Ethereum signs with version "2", and has no eip712Domain() to ask).
+    const { usdcPermitName: name, usdcPermitVersion: version } = deployment;
+    if (name === null || version === null) {
+      throw new Error('the deployment says the USDC has a permit but records no permit domain');
+    }
     const deadline = BigInt(Math.floor(Date.now() / 1000) + PERMIT_TTL_SECONDS);
     const nonce = await tx.client.readContract({
       address: deployment.usdc,
@@ -90,8 +96,8 @@ export async function stakeSteps(
         account: user,
         ...permitTypedData({
           token: deployment.usdc,
-          name: deployment.usdcPermitName ?? '',
-          version: deployment.usdcPermitVersion ?? '1',
+          name,
+          version,
           chainId: network.chainId,
           owner: user,
           spender: deployment.staking,

@@ -17,6 +17,7 @@ import { walletClientOn, WalletNotConnectedError, type AppWalletClient } from '.
 import { isUserRejection } from '../wallet/errors';
 import { holdBusy, progressStore, receiptStore, type TxStageView } from './progress';
 import { settleTimeout, TxRevertedError, waitForSuccess } from './receipt';
+import { usdcRefusal, UsdcRefusedError, type UsdcParties } from './usdcRefusal';
 
 /** What a flow's steps can do; each wallet prompt is one named stage of the progress view. */
 export interface TxSteps {
@@ -41,6 +42,12 @@ export interface TxRequest {
   /** Toast keys of the outcome ('toast.txSucceeded', 'toast.bindFailed', ...). */
   success: string;
   failure: string;
+  /**
+   * The USDC this flow moves and the contract it moves between: the token is asked before any
+   * wallet prompt, and again if the flow fails, whether its issuer refuses (paused, or the user or
+   * the contract frozen), and the user is told so instead of the generic `failure`.
+   */
+  usdc?: UsdcParties;
   steps: (tx: TxSteps) => Promise<void>;
 }
 
@@ -57,6 +64,14 @@ export async function runTx(request: TxRequest): Promise<boolean> {
   let client: PublicClient | undefined;
   let lastHash: Hash | undefined;
   try {
+    const { chainId } = request.network;
+    const readClient = publicClientFor(request.config, chainId);
+    client = readClient;
+    if (request.usdc) {
+      // Nothing to sign if the token will refuse it anyway (the reason is said, not guessed).
+      const refusal = await usdcRefusal(readClient, request.usdc, request.user);
+      if (refusal) throw new UsdcRefusedError(refusal);
+    }
     // Cancel rejects (OperationCancelledError): the catch below says 'Operation cancelled'.
     await confirmOrCancel({
       title: t('dialog.confirmOperation'),
@@ -65,12 +80,9 @@ export async function runTx(request: TxRequest): Promise<boolean> {
       cancelText: t('common.cancel'),
     });
 
-    const { chainId } = request.network;
     receiptStore.set(null);
     progressStore.set({ chainId, stages: [] });
     const wallet = await walletClientOn(request.config, request.network, request.user);
-    const readClient = publicClientFor(request.config, chainId);
-    client = readClient;
 
     const begin = (labelKey: string) =>
       progressStore.set((prev) => ({
@@ -119,7 +131,7 @@ export async function runTx(request: TxRequest): Promise<boolean> {
     return true;
   } catch (error) {
     progressStore.set(null);
-    toast(t(await failureKey(error, client, lastHash, request.failure)));
+    toast(t(await failureKey(error, client, lastHash, request)));
     return false;
   } finally {
     progressStore.set(null);
@@ -132,13 +144,20 @@ async function failureKey(
   error: unknown,
   client: PublicClient | undefined,
   hash: Hash | undefined,
-  failure: string,
+  request: TxRequest,
 ): Promise<string> {
   if (error instanceof OperationCancelledError) return error.messageKey;
+  if (error instanceof UsdcRefusedError) return error.messageKey;
   if (isUserRejection(error)) return 'tx.cancelled';
   if (error instanceof WalletNotConnectedError) return 'toast.connectWallet';
   if (error instanceof WaitForTransactionReceiptTimeoutError && client && hash)
     return settleTimeout(client, hash);
+  // The issuer may have paused or frozen meanwhile (a revert, or a wallet refusing to send a
+  // transaction its gas estimate saw revert): say so if the token confirms it.
+  if (request.usdc && client) {
+    const refusal = await usdcRefusal(client, request.usdc, request.user);
+    if (refusal) return refusal;
+  }
   if (!(error instanceof TxRevertedError)) console.error(error);
-  return failure;
+  return request.failure;
 }

@@ -1,0 +1,163 @@
+/**
+ * Production rehearsal, first step: a fresh pair of anvil chains (ids 1 and 56) holding only what
+ * mainnet holds before we arrive, and `deploy-production.ts --check` run against them with
+ * config/networks.local-rehearsal.json (the same format as config/networks.json).
+ *
+ * "What mainnet holds" is, per chain: the USDC as its issuer deployed it (scripts/usdc.ts: behind a
+ * proxy; like USDC on Ethereum on chain 1, like Binance-Peg USDC on chain 56), a WETH9 (the WBNB
+ * role on chain 56), a Uniswap V2 factory and Router02, and a funded reward-coin/USDC pool. The DEX
+ * and the pool come from a third party (`marketKey`, an anvil account that is also the USDC
+ * issuer's appointed minter, so it can fund the pool); our deployer (anvil account 0) has sent
+ * nothing, exactly as on mainnet. All addresses are deterministic, so the rehearsal config can name
+ * them; `deployMainnetLike` checks that they match it.
+ *
+ *   npm run rehearsal:check -w contracts
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createPublicClient, createWalletClient, getAddress, http, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
+import { localDeployerKey, localPrivateKeys, localUsdcIssuer } from '../src/local-accounts.ts';
+import { contractsDir } from './artifacts.ts';
+import { deployDex } from './dex.ts';
+import { startAnvil, type LocalChain } from './local-chain.ts';
+import { deployLocalUsdc, fundIssuer } from './usdc.ts';
+
+export const rehearsalConfigFile = join(contractsDir, 'config', 'networks.local-rehearsal.json');
+
+/** The third party that deployed the DEX and funds the pool (anvil account 9). */
+export const marketKey = localPrivateKeys[9];
+
+export interface MainnetLike {
+  usdc: Address;
+  rewardToken: Address;
+  router: Address;
+  factory: Address;
+  pair: Address;
+}
+
+const networkKey = { 1: 'ETH', 56: 'BSC' } as const;
+
+interface RehearsalConfig {
+  networks: Record<
+    'ETH' | 'BSC',
+    {
+      chainId: number;
+      usdc: { address: string };
+      rewardToken: { address: string };
+      router: { address: string; factory: string };
+    }
+  >;
+}
+
+/** Deploys what mainnet holds onto a fresh anvil chain, and checks it is where the config says. */
+export async function deployMainnetLike(
+  rpcUrl: string,
+  chainId: SupportedChainId,
+): Promise<MainnetLike> {
+  const chain = toViemChain(networkByChainId(chainId)!, rpcUrl);
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+  const market = privateKeyToAccount(marketKey);
+  const deployer = privateKeyToAccount(localDeployerKey).address;
+  await fundIssuer(publicClient, localUsdcIssuer.address);
+  const { usdc, decimals } = await deployLocalUsdc({
+    publicClient,
+    issuerWallet: createWalletClient({ account: localUsdcIssuer, chain, transport: http(rpcUrl) }),
+    chainId,
+    minter: market.address,
+  });
+  const dex = await deployDex({
+    publicClient,
+    walletClient: createWalletClient({ account: market, chain, transport: http(rpcUrl) }),
+    usdc,
+    usdcDecimals: decimals,
+  });
+  if ((await publicClient.getTransactionCount({ address: deployer })) !== 0) {
+    throw new Error('the rehearsal chain must not have seen our deployer yet');
+  }
+  const deployed = { usdc, rewardToken: dex.weth, router: dex.router, factory: dex.factory };
+  const config = (JSON.parse(readFileSync(rehearsalConfigFile, 'utf8')) as RehearsalConfig)
+    .networks[networkKey[chainId]];
+  const configured = {
+    usdc: config.usdc.address,
+    rewardToken: config.rewardToken.address,
+    router: config.router.address,
+    factory: config.router.factory,
+  };
+  for (const key of Object.keys(deployed) as (keyof typeof deployed)[]) {
+    if (getAddress(configured[key]) !== deployed[key]) {
+      throw new Error(
+        `${rehearsalConfigFile}: ${networkKey[chainId]} ${key} is ${configured[key]}, but the ` +
+          `rehearsal chain has it at ${deployed[key]}`,
+      );
+    }
+  }
+  return { ...deployed, pair: dex.pair };
+}
+
+/**
+ * `deploy-production.ts --network <key> --check` as an operator runs it (a child process, the
+ * environment as the only source of RPC_URL and the key), against `rpcUrl`. Returns its output;
+ * throws when it fails.
+ */
+export function checkProduction(rpcUrl: string, chainId: SupportedChainId): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rehearsal-'));
+  try {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(contractsDir, 'scripts', 'deploy-production.ts'),
+        '--network',
+        networkKey[chainId],
+        '--config',
+        rehearsalConfigFile,
+        // --config needs --out; with --check nothing is written to it.
+        '--out',
+        join(dir, 'deployments.json'),
+        '--check',
+      ],
+      {
+        cwd: contractsDir,
+        encoding: 'utf8',
+        env: { ...process.env, RPC_URL: rpcUrl, DEPLOYER_PRIVATE_KEY: localDeployerKey },
+        timeout: 120_000,
+      },
+    );
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+    if (result.status !== 0) {
+      throw new Error(`deploy-production --check failed on chain ${chainId}:\n${output}`);
+    }
+    return output;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The whole step: fresh chains, mainnet's contracts, the production check on each. */
+export async function rehearseCheck(log: (line: string) => void = console.log): Promise<void> {
+  const chains: LocalChain[] = [];
+  try {
+    for (const chainId of [1, 56] as const) {
+      const chain = await startAnvil({ chainId });
+      chains.push(chain);
+      const held = await deployMainnetLike(chain.rpcUrl, chainId);
+      log(`chain ${chainId}: USDC ${held.usdc}, pool ${held.pair} (as in the rehearsal config)`);
+      log(checkProduction(chain.rpcUrl, chainId).trimEnd());
+    }
+  } finally {
+    await Promise.all(chains.map((chain) => chain.stop()));
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  await rehearseCheck().catch((error: unknown) => {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  });
+}
