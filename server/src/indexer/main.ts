@@ -1,11 +1,15 @@
 /**
  * `npm run indexer -w server`: the chain indexers alone, without the HTTP API — for a PostgreSQL
  * deployment whose API instances run with INDEXER=off. Same environment as the server
- * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT). Start two and the second waits.
+ * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT; METRICS_PORT for its /metrics).
+ * Start two and the second waits.
  */
 import { configFromEnv, resolveConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
+import { createMetrics } from '../observability/metrics.ts';
+import { serveMetrics } from '../observability/metrics-server.ts';
+import { exitOnSignals } from '../observability/shutdown.ts';
 import { startIndexers } from './run.ts';
 
 const config = resolveConfig({ ...configFromEnv(), indexer: true });
@@ -17,16 +21,18 @@ if (indexers.byChain.size === 0) {
   await db.close();
   process.exit(1);
 }
-console.log(`indexing chains ${[...indexers.byChain.keys()].join(', ')} (database: ${db.engine})`);
+const metrics = createMetrics();
+metrics.watchIndexers(() => [...indexers.byChain.values()].map((i) => i.metrics()));
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost);
+console.log(
+  `indexing chains ${[...indexers.byChain.keys()].join(', ')} (database: ${db.engine}${metricsServer ? `, metrics: ${metricsServer.url}` : ''})`,
+);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    void indexers
-      .stop()
-      .then(() => db.close())
-      .then(() => process.exit(0));
-  });
-}
+exitOnSignals(async () => {
+  await indexers.stop();
+  await metricsServer?.close();
+  await db.close();
+});
