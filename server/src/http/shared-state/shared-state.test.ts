@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { Redis } from 'ioredis';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startServer, type RunningServer } from '../../start.ts';
 import {
@@ -17,24 +16,10 @@ import {
   postForm,
   signIn,
 } from '../../testing/harness.ts';
+import { deleteRedisPrefix } from '../../testing/redis.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const enabled = Boolean(process.env.DATABASE_URL && redisUrl);
-
-/** Deletes every key under `prefix`. */
-export async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 describe('shared state across API instances (PostgreSQL + Redis)', { skip: !enabled }, () => {
   const prefix = `test:${process.pid}:${randomBytes(4).toString('hex')}:`;
