@@ -106,7 +106,7 @@ describe(
     let db: Awaited<ReturnType<typeof freshPostgresDatabase>>;
     let nginx: Nginx;
     let client: H2Client;
-    const ports = { a: 0, b: 0, indexerMetrics: 0, nginx: 0 };
+    const ports = { a: 0, b: 0, aMetrics: 0, bMetrics: 0, indexerMetrics: 0, nginx: 0 };
     const services: Record<'a' | 'b' | 'indexer', Service | undefined> = {
       a: undefined,
       b: undefined,
@@ -118,7 +118,12 @@ describe(
       services[name] = await startService(
         `api-${name}`,
         'src/main.ts',
-        { ...env, PORT: String(ports[name]), INDEXER: 'off' },
+        {
+          ...env,
+          PORT: String(ports[name]),
+          METRICS_PORT: String(ports[name === 'a' ? 'aMetrics' : 'bMetrics']),
+          INDEXER: 'off',
+        },
         dir,
         /server listening on/,
       );
@@ -353,6 +358,24 @@ describe(
       const text = await indexerMetrics();
       assert.equal(metricValue(text, 'indexer_lag_blocks'), 0);
       assert.equal(metricValue(text, 'indexer_lag_seconds'), 0);
+      assert.ok((metricValue(text, 'indexer_events_total') ?? 0) > 0, 'events counted');
+      const api = await (await fetch(`http://127.0.0.1:${ports.aMetrics}/metrics`)).text();
+      assert.match(
+        api,
+        /http_request_duration_seconds_count\{method="GET",route="\/v1\/index\/home",status="200"\} [1-9]/,
+      );
+      const sample = (t: string, re: RegExp) => t.split('\n').filter((l) => re.test(l));
+      console.log(
+        [
+          '/metrics sample (indexer):',
+          ...sample(text, /^indexer_/),
+          '/metrics sample (API instance A):',
+          ...sample(
+            api,
+            /^(login_attempts_total|rate_limit_refusals_total|db_errors_total)|route="\/v1\/index\/home",status="200"\}|le="0.05",method="GET",route="\/v1\/index\/home"/,
+          ),
+        ].join('\n'),
+      );
 
       // The live index equals a fresh, full index of the same chain.
       const live = await openDb({ databaseUrl: db.url, pgliteDir: '' });
