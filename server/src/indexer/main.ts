@@ -4,6 +4,7 @@
  * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT; METRICS_PORT for its /metrics).
  * Start two and the second waits.
  */
+import { pino } from 'pino';
 import { configFromEnv, resolveConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -13,11 +14,13 @@ import { exitOnSignals } from '../observability/shutdown.ts';
 import { startIndexers } from './run.ts';
 
 const config = resolveConfig({ ...configFromEnv(), indexer: true });
+// JSON lines like the API's (pino), so one log pipeline reads both.
+const log = pino({ level: config.logLevel || 'silent', base: { process: 'indexer' } });
 const db = await openDb(config);
 await migrate(db);
-const indexers = startIndexers(config, db, (level, message) => console[level](message));
+const indexers = startIndexers(config, db, (level, message) => log[level](message));
 if (indexers.byChain.size === 0) {
-  console.error('No chain to index: set RPC_URL_1 and/or RPC_URL_56 for chains with a deployment.');
+  log.error('No chain to index: set RPC_URL_1 and/or RPC_URL_56 for chains with a deployment.');
   await db.close();
   process.exit(1);
 }
@@ -27,12 +30,15 @@ const metricsServer =
   config.metricsPort === undefined
     ? undefined
     : await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost);
-console.log(
+log.info(
   `indexing chains ${[...indexers.byChain.keys()].join(', ')} (database: ${db.engine}${metricsServer ? `, metrics: ${metricsServer.url}` : ''})`,
 );
 
-exitOnSignals(async () => {
-  await indexers.stop();
-  await metricsServer?.close();
-  await db.close();
-});
+exitOnSignals(
+  async () => {
+    await indexers.stop();
+    await metricsServer?.close();
+    await db.close();
+  },
+  { log: (message) => log.info(message) },
+);
