@@ -16,6 +16,7 @@ const repoDir = path.resolve(deployDir, '..');
 /** Every variable the templates use, with its default (undefined: required). */
 const variables = {
   SERVER_NAME: '_',
+  NGINX_HTTP_LISTEN: '80',
   NGINX_HTTPS_LISTEN: '443',
   TLS_CERT: undefined,
   TLS_KEY: undefined,

@@ -106,7 +106,15 @@ describe(
     let db: Awaited<ReturnType<typeof freshPostgresDatabase>>;
     let nginx: Nginx;
     let client: H2Client;
-    const ports = { a: 0, b: 0, aMetrics: 0, bMetrics: 0, indexerMetrics: 0, nginx: 0 };
+    const ports = {
+      a: 0,
+      b: 0,
+      aMetrics: 0,
+      bMetrics: 0,
+      indexerMetrics: 0,
+      nginx: 0,
+      nginxHttp: 0,
+    };
     const services: Record<'a' | 'b' | 'indexer', Service | undefined> = {
       a: undefined,
       b: undefined,
@@ -181,6 +189,7 @@ describe(
       nginx = await startNginx({
         dir,
         port: ports.nginx,
+        httpPort: ports.nginxHttp,
         upstreams: [`127.0.0.1:${ports.a}`, `127.0.0.1:${ports.b}`],
         webDist,
       });
@@ -205,6 +214,11 @@ describe(
 
     it('TLS + HTTP/2, the security headers and cache headers on real responses, request ids to the API log', async () => {
       assert.equal(client.alpn, 'h2', 'HTTP/2 negotiated');
+      const plain = await fetch(`http://127.0.0.1:${nginx.httpPort}/pages/x`, {
+        redirect: 'manual',
+      });
+      assert.equal(plain.status, 301);
+      assert.equal(plain.headers.get('location'), 'https://127.0.0.1/pages/x');
       const index = await client.request('/');
       assert.equal(index.status, 200);
       const csp = String(index.headers['content-security-policy']);

@@ -13,6 +13,8 @@ export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export interface Nginx {
   port: number;
+  /** Port of the plain-HTTP server (redirects to HTTPS). */
+  httpPort: number;
   origin: string;
   accessLog: string;
   stop(): Promise<void>;
@@ -47,10 +49,11 @@ export async function selfSignedCertificate(dir: string): Promise<{ cert: string
 export async function startNginx(options: {
   dir: string;
   port: number;
+  httpPort: number;
   upstreams: string[];
   webDist: string;
 }): Promise<Nginx> {
-  const { dir, port } = options;
+  const { dir, port, httpPort } = options;
   fs.mkdirSync(path.join(dir, 'temp'), { recursive: true });
   const { cert, key } = await selfSignedCertificate(dir);
   const accessLog = path.join(dir, 'access.log');
@@ -58,6 +61,7 @@ export async function startNginx(options: {
   const conf = renderNginx(
     {
       SERVER_NAME: 'localhost',
+      NGINX_HTTP_LISTEN: `127.0.0.1:${httpPort}`,
       NGINX_HTTPS_LISTEN: `127.0.0.1:${port}`,
       TLS_CERT: cert,
       TLS_KEY: key,
@@ -98,6 +102,7 @@ export async function startNginx(options: {
   }
   return {
     port,
+    httpPort,
     origin,
     accessLog,
     async stop() {
