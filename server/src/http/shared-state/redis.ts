@@ -38,8 +38,12 @@ export async function openSharedState(db: Db, options: SharedStateOptions): Prom
   const channel = `${prefix}session-revoked`;
   let subscribed = false;
   const cache = shareSessionRevocations(db, {
+    // The logout itself is done (in the database) whatever Redis says: a failed publish is logged,
+    // not turned into an error. Instances that lost Redis too bypass their cache meanwhile.
     publish: async (tokenHash) => {
-      await redis.publish(channel, tokenHash);
+      await redis.publish(channel, tokenHash).catch((err: unknown) => {
+        options.log?.('warn', `redis: logout not broadcast: ${String(err)}`);
+      });
     },
     live: () => subscribed,
   });

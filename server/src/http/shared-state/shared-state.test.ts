@@ -17,6 +17,7 @@ import {
   signIn,
 } from '../../testing/harness.ts';
 import { deleteRedisPrefix } from '../../testing/redis.ts';
+import { startTcpProxy } from '../../testing/tcp-proxy.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const enabled = Boolean(process.env.DATABASE_URL && redisUrl);
@@ -26,9 +27,11 @@ describe('shared state across API instances (PostgreSQL + Redis)', { skip: !enab
   let a: RunningServer;
   let b: RunningServer;
   let drop: () => Promise<void>;
+  let databaseUrl: string;
   before(async () => {
     const fresh = await freshPostgresDatabase();
     drop = fresh.drop;
+    databaseUrl = fresh.url;
     const common = {
       port: 0,
       rpcUrls: {},
@@ -58,6 +61,38 @@ describe('shared state across API instances (PostgreSQL + Redis)', { skip: !enab
     assert.equal((await getJson(b.url, '/v1/user/info', headers)).body.code, 0);
     assert.equal((await postForm(a.url, '/v1/user/logout', {}, headers)).body.code, 0);
     assertError(await getJson(b.url, '/v1/user/info', headers), 401, 400);
+  });
+
+  it('Redis away: logins still work (limits fail open), a logout on A is still refused by B', async () => {
+    const proxy = await startTcpProxy(Number(new URL(redisUrl!).port || 6379));
+    const common = {
+      port: 0,
+      rpcUrls: {},
+      deployment: 'local' as const,
+      databaseUrl,
+      redisUrl: proxy.url('redis'),
+      redisPrefix: prefix,
+      indexer: false,
+      appOrigin: a.url,
+    };
+    const c = await startServer(common);
+    const d = await startServer(common);
+    try {
+      const login = await signIn(c.url, privateKeyToAccount(generatePrivateKey()));
+      const headers = { token: login.Token };
+      assert.equal((await getJson(d.url, '/v1/user/info', headers)).body.code, 0, 'D caches it');
+      await proxy.down();
+      // D no longer hears logouts: it must not answer from its cache.
+      assert.equal((await postForm(c.url, '/v1/user/logout', {}, headers)).body.code, 0);
+      assertError(await getJson(d.url, '/v1/user/info', headers), 401, 400);
+      const other = await signIn(c.url, privateKeyToAccount(generatePrivateKey()));
+      assert.ok(other.Token, 'sign-in works without Redis');
+      await proxy.up();
+    } finally {
+      await c.close();
+      await d.close();
+      await proxy.close();
+    }
   });
 
   it('the login limit counts attempts through A and B together', async () => {
