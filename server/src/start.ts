@@ -12,6 +12,7 @@ import { openSharedState, type SharedState } from './http/shared-state/redis.ts'
 import { createMetrics } from './observability/metrics.ts';
 import { serveMetrics, type MetricsServer } from './observability/metrics-server.ts';
 import type { Lifecycle } from './observability/readiness.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
@@ -41,15 +42,20 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
     const auth: AuthContext = { db, config, origin: parseOrigin('http://pending.invalid') };
     const cache = pageCache({ db, now: config.now, enabled: config.pageCache });
     const lifecycle: Lifecycle = { draining: false };
-    const metrics = createMetrics();
+    // Process-wide collectors (GC, event loop) only where someone scrapes them.
+    const metrics = createMetrics({ defaultMetrics: config.metricsPort !== undefined });
     const indexerMetrics = () => [...(indexers?.byChain.values() ?? [])].map((i) => i.metrics());
     metrics.watchIndexers(indexerMetrics);
+    const appLog: { current?: FastifyBaseLogger } = {};
     if (config.redisUrl) {
       shared = await openSharedState(db, {
         url: config.redisUrl,
         prefix: config.redisPrefix,
+        // Redis reports errors before the app (and its logger) exists, e.g. while connecting.
         log: (level, message) => {
-          if (config.logLevel) app.log[level](message);
+          if (!config.logLevel) return;
+          if (appLog.current) appLog.current[level](message);
+          else console.warn(message);
         },
       });
     }
@@ -61,6 +67,7 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       lifecycle,
       indexerMetrics,
     });
+    appLog.current = app.log;
     app.addHook('onClose', async () => cache.close());
     await app.listen({ port: config.port, host: config.host });
     // Without a logger (tests) only a stopped indexer is worth a line on stderr.
