@@ -4,9 +4,12 @@
  * with requests in flight is proven through nginx by deploy/topology.test.ts.)
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { postForm, signIn, startTestServer, type TestServer } from '../testing/harness.ts';
+import { postForm, signIn, startTestServer, tempDir, type TestServer } from '../testing/harness.ts';
 
 describe('observability', () => {
   let server: TestServer;
@@ -78,5 +81,33 @@ describe('observability', () => {
       data: Record<string, unknown>;
     };
     assert.deepEqual(Object.keys(health.data).sort(), ['db', 'engine', 'indexer', 'status']);
+  });
+});
+
+describe('security headers on the web app', () => {
+  it('index.html and hashed assets carry the CSP, with the hash of the inline stylesheet only', async () => {
+    const dist = await tempDir('web-dist-');
+    const css = 'body{margin:0}';
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>app</title><style>${css}</style><script src="/assets/boot-1.js"></script>`,
+    );
+    await fs.writeFile(path.join(dist, 'assets', 'boot-1.js'), '1');
+    const server = await startTestServer('pglite', { webDist: dist });
+    try {
+      const hash = createHash('sha256').update(css).digest('base64');
+      for (const route of ['/', '/assets/boot-1.js']) {
+        const res = await fetch(server.url + route);
+        assert.equal(res.status, 200);
+        const csp = res.headers.get('content-security-policy') ?? '';
+        assert.match(csp, new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+        assert.match(csp, /script-src 'self'(;|$)/);
+        assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      }
+    } finally {
+      await server.stop();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
   });
 });
