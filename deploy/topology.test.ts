@@ -251,6 +251,13 @@ describe(
       await eventually('the request id in an API instance’s JSON log', async () =>
         [services.a!, services.b!].some((s) => s.output().includes(`"reqId":"${requestId}"`)),
       );
+      const rpcCall = await client.request('/rpc/1', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      assert.equal(rpcCall.status, 200, rpcCall.body);
+      assert.equal((JSON.parse(rpcCall.body) as { result: string }).result, '0x1');
       // /metrics is not reachable through nginx.
       assert.notEqual((await client.request('/metrics')).status, 200);
     });
