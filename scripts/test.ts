@@ -24,6 +24,12 @@ const steps: Step[] = [
     env: { VITE_DEPLOYMENT: 'local' },
   },
   { name: 'e2e: browser tests', command: 'npm test -w e2e' },
+  // nginx + two API instances + indexer + PostgreSQL + Redis (needs the web build above; skipped,
+  // and reported so, without DATABASE_URL, REDIS_URL or nginx).
+  {
+    name: 'deploy: topology test',
+    command: 'node --import tsx --test deploy/env-example.test.ts deploy/topology.test.ts',
+  },
 ];
 
 process.exit(await runSteps(steps));

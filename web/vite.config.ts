@@ -82,41 +82,41 @@ const homeHash = /^(#\/?(pages\/index\/index)?)?(\?.*)?$/;
  * page's chunks. They then arrive with the entry instead of one round trip after it.
  */
 function bootPreload(): Plugin {
+  // Emitted in generateBundle (before the HTML is written) and referenced from index.html: a file,
+  // not an inline <script>, so the Content-Security-Policy can forbid inline scripts
+  // (server/src/http/security-headers.ts).
+  let bootFile: string | undefined;
   return {
     name: 'boot-preload',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) =>
-          c.type === 'chunk' ? [c] : [],
-        );
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const withImports = (file: string, seen = new Set<string>()): Set<string> => {
-          if (seen.has(file)) return seen;
-          seen.add(file);
-          for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
-          return seen;
-        };
-        const entry = chunks.find((c) => c.isEntry);
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith(HOME_PAGE_MODULE));
-        if (!entry || !home) throw new Error('boot-preload: no entry or home page chunk');
-        const loaded = withImports(entry.fileName);
-        const homeFiles = [...withImports(home.fileName)].filter((f) => !loaded.has(f));
-        const localeFiles: Record<string, string> = {};
-        for (const c of chunks) {
-          const code = c.facadeModuleId?.match(/\/src\/i18n\/locales\/([\w-]+)\.json$/)?.[1];
-          if (code) localeFiles[code] = `/${c.fileName}`;
-        }
-        const codes = Object.keys(localeFiles);
-        // The inlined matcher must agree with the app's (a wrong guess would only waste a download).
-        const inlined = new Function(
-          `return ${matchLanguageAmong.toString()}`,
-        )() as typeof matchLanguageAmong;
-        for (const tag of ['en-US', 'zh-Hant-TW', 'zh-CN', 'fr-CA', 'ar', 'pt-BR', 'ja'])
-          if (inlined(codes, tag) !== matchLanguage(tag))
-            throw new Error(`boot-preload: inlined language match differs for ${tag}`);
-        const script = `(function () {
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const withImports = (file: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const home = chunks.find((c) => c.facadeModuleId?.endsWith(HOME_PAGE_MODULE));
+      if (!entry || !home) throw new Error('boot-preload: no entry or home page chunk');
+      const loaded = withImports(entry.fileName);
+      const homeFiles = [...withImports(home.fileName)].filter((f) => !loaded.has(f));
+      const localeFiles: Record<string, string> = {};
+      for (const c of chunks) {
+        const code = c.facadeModuleId?.match(/\/src\/i18n\/locales\/([\w-]+)\.json$/)?.[1];
+        if (code) localeFiles[code] = `/${c.fileName}`;
+      }
+      const codes = Object.keys(localeFiles);
+      // The inlined matcher must agree with the app's (a wrong guess would only waste a download).
+      const inlined = new Function(
+        `return ${matchLanguageAmong.toString()}`,
+      )() as typeof matchLanguageAmong;
+      for (const tag of ['en-US', 'zh-Hant-TW', 'zh-CN', 'fr-CA', 'ar', 'pt-BR', 'ja'])
+        if (inlined(codes, tag) !== matchLanguage(tag))
+          throw new Error(`boot-preload: inlined language match differs for ${tag}`);
+      const script = `(function () {
   try {
     var match = ${matchLanguageAmong.toString()};
     var codes = ${JSON.stringify(codes)};
@@ -134,8 +134,17 @@ function bootPreload(): Plugin {
       document.head.appendChild(link);
     });
   } catch (e) {}
-})();`;
-        return html.replace('</title>', `</title>\n    <script>${script}</script>`);
+})();
+`;
+      const hash = createHash('sha256').update(script).digest('hex').slice(0, 8);
+      bootFile = `assets/boot-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName: bootFile, source: script });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!bootFile) throw new Error('boot-preload: the boot script was not emitted');
+        return html.replace('</title>', `</title>\n    <script src="/${bootFile}"></script>`);
       },
     },
   };
@@ -186,7 +195,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), offlineShell(), inlineCss(), bootPreload(), precompress()],
+  // bootPreload before offlineShell: the boot script it emits is in the offline precache list.
+  plugins: [react(), bootPreload(), offlineShell(), inlineCss(), precompress()],
   define: {
     // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
     'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),

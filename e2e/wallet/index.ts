@@ -68,7 +68,16 @@ export async function installWallet(
     if (at >= 0) log[at] = entry;
     else log.push(entry);
   });
-  const full: WalletConfig = { ...config, reportBinding };
+  const rpcBinding = `__e2eWalletRpc${bindingCounter}`;
+  await context.exposeBinding(rpcBinding, async (_source, url: string, body: string) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    return { status: response.status, body: await response.text() };
+  });
+  const full: WalletConfig = { ...config, reportBinding, rpcBinding };
   await context.addInitScript({ content: walletScript(full) });
   return {
     config: full,

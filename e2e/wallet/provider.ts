@@ -129,15 +129,25 @@ export function installE2eWallet(config: WalletConfig): void {
   async function forward(method: string, params: unknown[]): Promise<unknown> {
     const url = config.rpcUrls[state.chainId];
     if (!url) throw new ProviderRpcError(4901, `The wallet has no RPC for chain ${state.chainId}.`);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
-    });
-    if (!response.ok) {
+    const payload = JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params });
+    const send = config.rpcBinding
+      ? ((window as unknown as Record<string, unknown>)[config.rpcBinding] as (
+          url: string,
+          body: string,
+        ) => Promise<{ status: number; body: string }>)
+      : async (to: string, body: string) => {
+          const r = await fetch(to, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          return { status: r.status, body: await r.text() };
+        };
+    const response = await send(url, payload);
+    if (response.status < 200 || response.status > 299) {
       throw new ProviderRpcError(-32603, `RPC ${method} failed: HTTP ${response.status}`);
     }
-    const body = (await response.json()) as {
+    const body = JSON.parse(response.body) as {
       result?: unknown;
       error?: { code: number; message: string; data?: unknown };
     };

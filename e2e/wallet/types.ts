@@ -26,6 +26,12 @@ export interface WalletConfig {
   info?: Partial<Eip6963Info>;
   /** Name of a function on window (a Playwright binding) each finished request is reported to. */
   reportBinding?: string;
+  /**
+   * Name of the page binding that sends a JSON-RPC body to a URL from Node, as a wallet extension
+   * sends from its own background context: the page's Content-Security-Policy (connect-src 'self')
+   * does not apply to it. Set by installWallet; without it the page fetches the node itself.
+   */
+  rpcBinding?: string;
 }
 
 export interface Eip6963Info {

@@ -76,13 +76,29 @@ export interface ServerConfig {
    * 'indexer: chunk written', so a test can kill the process with the transaction half done.
    */
   indexerFaultDelayMs?: number;
+  /**
+   * Redis for state shared by several API instances (rate-limit counters, logouts): unset = this
+   * process's memory (the embedded default, one instance).
+   */
+  redisUrl?: string;
+  /** Prefix of every Redis key and channel; default 'honest-stake:'. */
+  redisPrefix?: string;
+  /** Port of GET /metrics (Prometheus); unset = no metrics endpoint. 0 = a free port. */
+  metricsPort?: number;
+  /** Address the metrics port listens on; default 127.0.0.1 (never the public interface). */
+  metricsHost?: string;
+  /** /v1/health/ready is false while an indexer of this process is further behind; default 50. */
+  maxIndexerLagBlocks?: number;
+  /** On SIGTERM, how long in-flight requests may take before their connections are cut. */
+  shutdownTimeoutMs?: number;
   /** Pino log level, or false for no logs (default). */
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | false;
 }
 
 /** A config with every default filled in. */
-export type ResolvedConfig = Required<Omit<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin'>> &
-  Pick<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin'>;
+type OptionalKeys = 'databaseUrl' | 'webDist' | 'appOrigin' | 'redisUrl' | 'metricsPort';
+export type ResolvedConfig = Required<Omit<ServerConfig, OptionalKeys>> &
+  Pick<ServerConfig, OptionalKeys>;
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -99,6 +115,10 @@ export const defaults = {
   rpcTimeoutMs: 30 * 1000,
   indexerPollMs: 1000,
   indexerChunkBlocks: 2000,
+  redisPrefix: 'honest-stake:',
+  metricsHost: '127.0.0.1',
+  maxIndexerLagBlocks: 50,
+  shutdownTimeoutMs: 8000,
 } as const;
 
 export function resolveConfig(config: ServerConfig): ResolvedConfig {
@@ -124,6 +144,10 @@ export function resolveConfig(config: ServerConfig): ResolvedConfig {
     indexerChunkBlocks: config.indexerChunkBlocks ?? defaults.indexerChunkBlocks,
     indexerFaultDelayMs: config.indexerFaultDelayMs ?? 0,
     logLevel: config.logLevel ?? false,
+    redisPrefix: config.redisPrefix ?? defaults.redisPrefix,
+    metricsHost: config.metricsHost ?? defaults.metricsHost,
+    maxIndexerLagBlocks: config.maxIndexerLagBlocks ?? defaults.maxIndexerLagBlocks,
+    shutdownTimeoutMs: config.shutdownTimeoutMs ?? defaults.shutdownTimeoutMs,
   };
 }
 
@@ -153,7 +177,9 @@ export function deriveOrigin(host: string, port: number): string {
 
 /**
  * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, WEB_DIST, APP_ORIGIN,
- * ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT, ...
+ * ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT, REDIS_URL, REDIS_PREFIX,
+ * METRICS_PORT, METRICS_HOST, MAX_INDEXER_LAG_BLOCKS, SHUTDOWN_TIMEOUT_MS, ... (every one is listed
+ * with its meaning in deploy/env.example and docs/OPERATIONS.md)
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rpcUrls: ServerConfig['rpcUrls'] = {};
@@ -204,5 +230,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     indexerChunkBlocks: int('INDEXER_CHUNK_BLOCKS'),
     indexerFaultDelayMs: int('INDEXER_FAULT_DELAY_MS'),
     logLevel: logLevel === 'silent' ? false : (logLevel as ServerConfig['logLevel']),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
+    metricsPort: int('METRICS_PORT'),
+    metricsHost: env.METRICS_HOST || undefined,
+    maxIndexerLagBlocks: int('MAX_INDEXER_LAG_BLOCKS'),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS'),
   };
 }

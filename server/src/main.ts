@@ -1,24 +1,11 @@
 /** `npm start -w server`: configuration from the environment (see config.ts), stop on SIGINT/SIGTERM. */
 import { configFromEnv } from './config.ts';
+import { exitOnSignals } from './observability/shutdown.ts';
 import { startServer } from './start.ts';
 
 const config = configFromEnv();
 const server = await startServer(config);
 console.log(
-  `server listening on ${server.url} (database: ${server.db.engine}, deployment: ${config.deployment})`,
+  `server listening on ${server.url} (database: ${server.db.engine}, deployment: ${config.deployment}${server.metricsUrl ? `, metrics: ${server.metricsUrl}` : ''})`,
 );
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
-}
+exitOnSignals(() => server.close(), { log: (m) => console.log(`server: ${m}`) });

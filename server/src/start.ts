@@ -8,6 +8,11 @@ import { startIndexers, type Indexers } from './indexer/run.ts';
 import { resetIndex } from './indexer/store.ts';
 import { parseOrigin } from './auth/siwe.ts';
 import type { AuthContext } from './auth/login.ts';
+import { openSharedState, type SharedState } from './http/shared-state/redis.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { serveMetrics, type MetricsServer } from './observability/metrics-server.ts';
+import type { Lifecycle } from './observability/readiness.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
@@ -18,6 +23,8 @@ export interface RunningServer {
   db: Db;
   /** The chain indexers this process runs (none when `indexer: false` or no RPC URL). */
   indexers: Indexers;
+  /** GET URL of the Prometheus metrics (only with `metricsPort`). */
+  metricsUrl?: string;
 }
 
 export async function startServer(input: ServerConfig): Promise<RunningServer> {
@@ -26,16 +33,41 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
   const configuredOrigin = config.appOrigin ? parseOrigin(config.appOrigin) : undefined;
   const db = await openDb(config);
   let indexers: Indexers | undefined;
+  let shared: SharedState | undefined;
+  let metricsServer: MetricsServer | undefined;
   try {
     await migrate(db);
     for (const chainId of config.resetIndexOf) await resetIndex(db, chainId);
     // The SIWE origin is known only after listening when the port is 0: fill it in then.
     const auth: AuthContext = { db, config, origin: parseOrigin('http://pending.invalid') };
     const cache = pageCache({ db, now: config.now, enabled: config.pageCache });
+    const lifecycle: Lifecycle = { draining: false };
+    // Process-wide collectors (GC, event loop) only where someone scrapes them.
+    const metrics = createMetrics({ defaultMetrics: config.metricsPort !== undefined });
+    const indexerMetrics = () => [...(indexers?.byChain.values() ?? [])].map((i) => i.metrics());
+    metrics.watchIndexers(indexerMetrics);
+    const appLog: { current?: FastifyBaseLogger } = {};
+    if (config.redisUrl) {
+      shared = await openSharedState(db, {
+        url: config.redisUrl,
+        prefix: config.redisPrefix,
+        // Redis reports errors before the app (and its logger) exists, e.g. while connecting.
+        log: (level, message) => {
+          if (!config.logLevel) return;
+          if (appLog.current) appLog.current[level](message);
+          else console.warn(message);
+        },
+      });
+    }
     const app = await buildApp(config, db, auth, {
       indexerStatuses: () => indexers?.statuses() ?? [],
       pageCache: cache,
+      shared,
+      metrics,
+      lifecycle,
+      indexerMetrics,
     });
+    appLog.current = app.log;
     app.addHook('onClose', async () => cache.close());
     await app.listen({ port: config.port, host: config.host });
     // Without a logger (tests) only a stopped indexer is worth a line on stderr.
@@ -48,6 +80,9 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       },
       (chainId, block) => cache.moved(chainId, block),
     );
+    if (config.metricsPort !== undefined) {
+      metricsServer = await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost);
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = deriveOrigin(config.host, port);
@@ -59,16 +94,29 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       port,
       db,
       indexers: running,
+      metricsUrl: metricsServer?.url,
       async close() {
         if (closed) return;
         closed = true;
-        await running.stop();
-        await app.close();
+        // Draining: readiness turns false, the listener stops accepting, requests in flight finish
+        // (new ones on kept-alive connections get 503 + Connection: close, which nginx retries on
+        // another instance). Whatever still runs after shutdownTimeoutMs has its connection cut.
+        lifecycle.draining = true;
+        const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+        try {
+          await Promise.all([running.stop(), app.close()]);
+        } finally {
+          clearTimeout(cut);
+        }
+        await shared?.close();
+        await metricsServer?.close();
         await db.close();
       },
     };
   } catch (err) {
     await indexers?.stop().catch(() => {});
+    await shared?.close().catch(() => {});
+    await metricsServer?.close().catch(() => {});
     await db.close().catch(() => {});
     throw err;
   }

@@ -6,12 +6,36 @@ import { hashToken, sessionTokenPattern } from './random.ts';
  * Sessions found in the last half minute, per database: every signed-in request checks its token,
  * and a page should not pay a database round trip for it each time (bench/api: with 1,000 active
  * users a 5 s cache still spent a fifth of the server's time on these lookups). A logout on this
- * instance takes effect at once; one on another API instance within `SESSION_CACHE_MS`; a session
- * never outlives its expiry.
+ * instance takes effect at once; one on another API instance within `SESSION_CACHE_MS` — or at once
+ * when the instances share a revocation channel (`shareSessionRevocations`, Redis pub/sub with
+ * REDIS_URL: see http/shared-state); a session never outlives its expiry.
  */
 export const SESSION_CACHE_MS = 30_000;
 const MAX_CACHED = 50_000;
 const caches = new WeakMap<Db, Map<string, { active: ActiveSession; until: number }>>();
+/**
+ * Per database, when instances share revocations: `publish` tells the others of a logout, and
+ * `live()` says whether this instance currently hears theirs. While it does not (Redis down), no
+ * session is served from the cache, so a logout elsewhere is never missed.
+ */
+export interface RevocationChannel {
+  publish(tokenHash: string): Promise<void>;
+  live(): boolean;
+}
+const channels = new WeakMap<Db, RevocationChannel>();
+
+/**
+ * Connects `db`'s session cache to a shared channel. `forget` is what a received revocation calls;
+ * `forgetAll` what a reconnect calls (revocations sent while it was away were not heard).
+ */
+export function shareSessionRevocations(db: Db, channel: RevocationChannel) {
+  channels.set(db, channel);
+  return {
+    forget: (tokenHash: string) => void cacheOf(db).delete(tokenHash),
+    forgetAll: () => cacheOf(db).clear(),
+  };
+}
+
 const cacheOf = (db: Db) => {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
@@ -27,7 +51,8 @@ export async function sessionForToken(
   if (!token || !sessionTokenPattern.test(token)) return null;
   const hash = hashToken(token);
   const cache = cacheOf(db);
-  const hit = cache.get(hash);
+  const channel = channels.get(db);
+  const hit = channel && !channel.live() ? undefined : cache.get(hash);
   if (hit && now.getTime() < hit.until) return hit.active;
   const active = await findActiveSession(db, hash, now);
   if (active) {
@@ -45,5 +70,8 @@ export async function sessionForToken(
 export async function endSession(db: Db, token: string, now: Date): Promise<boolean> {
   const hash = hashToken(token);
   cacheOf(db).delete(hash);
-  return revokeSession(db, hash, now);
+  const revoked = await revokeSession(db, hash, now);
+  // After the database says so, so an instance that drops its cache entry reads it revoked.
+  await channels.get(db)?.publish(hash);
+  return revoked;
 }

@@ -26,8 +26,13 @@ import { accountRoutes } from './pages/account.ts';
 import { homeRoutes } from './pages/home.ts';
 import { listRoutes } from './pages/lists.ts';
 import { teamRoutes } from './pages/team.ts';
-import type { IndexerStatus } from '../indexer/indexer.ts';
+import type { IndexerMetrics, IndexerStatus } from '../indexer/indexer.ts';
 import { writeLimiter } from './write-limit.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import type { SharedState } from './shared-state/redis.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { readinessRoutes, type Lifecycle } from '../observability/readiness.ts';
+import { echoRequestId, requestIdFor } from '../observability/request-id.ts';
 
 /** Largest /v1 request body. */
 export const API_BODY_LIMIT = 16 * 1024;
@@ -49,6 +54,13 @@ export async function buildApp(
     indexerStatuses?: () => IndexerStatus[];
     /** Read cache of the page responses (none: every request queries). */
     pageCache?: PageCache;
+    /** Redis-backed state shared by the API instances (REDIS_URL); none: this process's memory. */
+    shared?: SharedState;
+    /** Request metrics are recorded here (served by observability/metrics-server.ts). */
+    metrics?: Metrics;
+    /** Draining state and indexer lag for /v1/health/ready. */
+    lifecycle?: Lifecycle;
+    indexerMetrics?: () => IndexerMetrics[];
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +68,7 @@ export async function buildApp(
     bodyLimit: API_BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    genReqId: requestIdFor,
     // Form values are strings; a repeated key becomes an array and must fail validation, not be coerced.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false } },
   });
@@ -75,10 +88,17 @@ export async function buildApp(
   });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  echoRequestId(app);
+  registerSecurityHeaders(app, config.webDist);
+  options.metrics?.instrumentHttp(app);
+  const { shared } = options;
 
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(ErrorCode.rateLimited),
+    // Counted in Redis when instances share state; a Redis error lets the request through (see
+    // shared-state/redis.ts).
+    ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rl:`, skipOnError: true } : {}),
   });
 
   await app.register(
@@ -96,8 +116,9 @@ export async function buildApp(
           timeWindow: config.loginRateLimit.timeWindowMs,
         },
         addressLimit: config.loginAddressRateLimit,
+        counters: shared?.counters,
       });
-      const limiter = writeLimiter(config.writeRateLimit);
+      const limiter = writeLimiter(config.writeRateLimit, Date.now, shared?.counters);
       await api.register(userRoutes, { db, now: config.now });
       await api.register(healthRoutes, {
         db,
@@ -135,6 +156,13 @@ export async function buildApp(
     },
     { prefix: '/v1' },
   );
+
+  readinessRoutes(app, {
+    db,
+    lifecycle: options.lifecycle ?? { draining: false },
+    indexers: options.indexerMetrics ?? (() => []),
+    maxLagBlocks: config.maxIndexerLagBlocks,
+  });
 
   await app.register(rpcProxyRoutes, {
     prefix: '/rpc',

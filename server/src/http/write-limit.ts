@@ -1,10 +1,12 @@
 /**
  * Rate limit on writes, counted per IP and per signed-in address in fixed windows: reaching `max` on
- * either gets 1006 (HTTP 429). In memory, so per API instance.
+ * either gets 1006 (HTTP 429). Counted in this process's memory, or in Redis (shared by every API
+ * instance) when a shared counter store is given (http/shared-state).
  */
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitConfig } from '../config.ts';
 import { AppError, ErrorCode } from './errors.ts';
+import { memoryCounters, type CounterStore } from './shared-state/counters.ts';
 
 export interface WriteLimiter {
   /** preHandler: counts the request against its IP (before authentication). */
@@ -13,44 +15,32 @@ export interface WriteLimiter {
   byAddress(request: FastifyRequest): Promise<void>;
 }
 
-/** Entries kept before expired windows are swept. */
-const SWEEP_AT = 10_000;
-
 /**
- * Fixed-window counters by key: `hit(key)` counts one request and throws 1006 once the key went
- * over `max` in its window.
+ * Fixed-window counters by key: `hit(key)` counts one request and rejects with 1006 once the key
+ * went over `max` in its window.
  */
 export function keyedLimiter(
   config: RateLimitConfig,
   clock: () => number = Date.now,
-): (key: string) => void {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const hit = (key: string): void => {
-    const now = clock();
-    if (windows.size >= SWEEP_AT) {
-      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-    }
-    let w = windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + config.timeWindowMs };
-      windows.set(key, w);
-    }
-    w.count += 1;
-    if (w.count > config.max) throw new AppError(ErrorCode.rateLimited);
+  store: CounterStore = memoryCounters(clock),
+): (key: string) => Promise<void> {
+  return async (key) => {
+    const count = await store.hit(key, config.timeWindowMs);
+    if (count > config.max) throw new AppError(ErrorCode.rateLimited);
   };
-  return hit;
 }
 
 export function writeLimiter(
   config: RateLimitConfig,
   clock: () => number = Date.now,
+  store?: CounterStore,
 ): WriteLimiter {
-  const hit = keyedLimiter(config, clock);
+  const hit = keyedLimiter(config, clock, store);
   return {
-    byIp: async (request) => hit(`ip:${request.ip}`),
+    byIp: (request) => hit(`write:ip:${request.ip}`),
     byAddress: async (request) => {
       const address = request.session?.user.address;
-      if (address) hit(`address:${address}`);
+      if (address) await hit(`write:address:${address}`);
     },
   };
 }

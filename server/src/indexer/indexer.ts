@@ -7,7 +7,7 @@
  */
 import type { ChainDeployment } from '@app/contracts/generated';
 import { pairAbi, stakingAbi } from '@app/contracts/generated';
-import { createPublicClient, http, type Log, type PublicClient } from 'viem';
+import { BaseError, createPublicClient, http, type Log, type PublicClient } from 'viem';
 import type { AdvisoryLock, Db } from '../db/db.ts';
 import { addressesNeedingUplines, buildChunk, type ChunkContext } from './chunk.ts';
 import { blocksWithoutTime, decodeLogs } from './events.ts';
@@ -27,6 +27,24 @@ export interface IndexerStatus {
   headBlock: string | null;
   lastError: string | null;
   updatedAt: string;
+}
+
+/** Running totals and lag of one indexer, for /metrics (observability/metrics.ts). */
+export interface IndexerMetrics {
+  chainId: number;
+  state: IndexerState;
+  head: bigint | null;
+  indexed: bigint | null;
+  /** Confirmed blocks not indexed yet: head − confirmations − indexed (0 when caught up). */
+  lagBlocks: number;
+  /** How long the index has been behind the confirmed head (0 when caught up). */
+  lagSeconds: number;
+  /** Events decoded and written since the process started. */
+  events: number;
+  /** Failed or refused JSON-RPC calls since the process started. */
+  rpcErrors: number;
+  /** The current wait before the next try (0 unless in backoff). */
+  backoffMs: number;
 }
 
 export interface IndexerOptions {
@@ -85,6 +103,9 @@ export class ChainIndexer {
   private readonly waiters = new Set<() => void>();
   /** Blocks per chunk now: halved when a node refuses a range (too many logs), grown back after. */
   private span: bigint;
+  private readonly totals = { events: 0, rpcErrors: 0, backoffMs: 0 };
+  /** When the index was last at the confirmed head (the lag in seconds counts from there). */
+  private caughtUpAt: number;
 
   constructor(options: IndexerOptions) {
     this.opts = {
@@ -112,6 +133,7 @@ export class ChainIndexer {
       usdcIsToken0: deployment.usdc.toLowerCase() < deployment.rewardToken.toLowerCase(),
     };
     this.span = BigInt(this.opts.chunkBlocks);
+    this.caughtUpAt = Date.now();
     this.status = {
       chainId: options.chainId,
       state: 'starting',
@@ -160,6 +182,26 @@ export class ChainIndexer {
     });
   }
 
+  metrics(): IndexerMetrics {
+    const s = this.status;
+    const head = s.headBlock === null ? null : BigInt(s.headBlock);
+    const indexed = s.indexedBlock === null ? null : BigInt(s.indexedBlock);
+    const safe = head === null ? null : head - BigInt(this.opts.confirmations);
+    const behind = safe !== null && indexed !== null && safe > indexed ? safe - indexed : 0n;
+    if (behind === 0n && safe !== null) this.caughtUpAt = Date.now();
+    return {
+      chainId: s.chainId,
+      state: s.state,
+      head,
+      indexed,
+      lagBlocks: Number(behind),
+      lagSeconds: behind === 0n ? 0 : (Date.now() - this.caughtUpAt) / 1000,
+      events: this.totals.events,
+      rpcErrors: this.totals.rpcErrors,
+      backoffMs: this.totals.backoffMs,
+    };
+  }
+
   describe(): string {
     const s = this.status;
     return `chain ${s.chainId}: ${s.state}, indexed ${s.indexedBlock ?? '-'} of ${s.headBlock ?? '-'}${s.lastError ? `, ${s.lastError}` : ''}`;
@@ -197,7 +239,11 @@ export class ChainIndexer {
           this.setStatus({ state: 'running', lastError: null });
         }
         backoff = this.opts.backoffMs.min;
-        if (!progressed) await sleep(this.opts.pollMs, signal);
+        this.totals.backoffMs = 0;
+        if (!progressed) {
+          this.caughtUpAt = Date.now();
+          await sleep(this.opts.pollMs, signal);
+        }
       } catch (err) {
         if (signal.aborted) break;
         const message = err instanceof Error ? err.message : String(err);
@@ -206,6 +252,8 @@ export class ChainIndexer {
           this.setStatus({ state: 'stopped', lastError: message });
           break;
         }
+        if (err instanceof BaseError) this.totals.rpcErrors += 1;
+        this.totals.backoffMs = backoff;
         this.log('warn', `${message.split('\n')[0]} (retrying in ${backoff} ms)`);
         this.setStatus({ state: 'backoff', lastError: message.split('\n')[0]! });
         await sleep(backoff, signal);
@@ -261,6 +309,7 @@ export class ChainIndexer {
         await new Promise((resolve) => setTimeout(resolve, this.opts.faultDelayMs));
       }
     });
+    this.totals.events += events.length;
     this.setStatus({ indexedBlock: to.toString() });
     this.opts.onIndexed?.(chainId, to.toString());
     return to < safe;
@@ -285,7 +334,8 @@ export class ChainIndexer {
         this.span = this.span * 2n < max ? this.span * 2n : max;
         return { logs, to };
       } catch (err) {
-        if (to === from) throw err;
+        if (to === from) throw err; // counted where it is caught
+        this.totals.rpcErrors += 1;
         this.span = (to - from + 1n) / 2n;
         this.log('info', `eth_getLogs ${from}-${to} refused; trying ${this.span} blocks`);
       }

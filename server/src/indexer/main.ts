@@ -1,32 +1,44 @@
 /**
  * `npm run indexer -w server`: the chain indexers alone, without the HTTP API — for a PostgreSQL
  * deployment whose API instances run with INDEXER=off. Same environment as the server
- * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT). Start two and the second waits.
+ * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT; METRICS_PORT for its /metrics).
+ * Start two and the second waits.
  */
+import { pino } from 'pino';
 import { configFromEnv, resolveConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
+import { createMetrics } from '../observability/metrics.ts';
+import { serveMetrics } from '../observability/metrics-server.ts';
+import { exitOnSignals } from '../observability/shutdown.ts';
 import { startIndexers } from './run.ts';
 
 const config = resolveConfig({ ...configFromEnv(), indexer: true });
+// JSON lines like the API's (pino), so one log pipeline reads both.
+const log = pino({ level: config.logLevel || 'silent', base: { process: 'indexer' } });
 const db = await openDb(config);
 await migrate(db);
-const indexers = startIndexers(config, db, (level, message) => console[level](message));
+const indexers = startIndexers(config, db, (level, message) => log[level](message));
 if (indexers.byChain.size === 0) {
-  console.error('No chain to index: set RPC_URL_1 and/or RPC_URL_56 for chains with a deployment.');
+  log.error('No chain to index: set RPC_URL_1 and/or RPC_URL_56 for chains with a deployment.');
   await db.close();
   process.exit(1);
 }
-console.log(`indexing chains ${[...indexers.byChain.keys()].join(', ')} (database: ${db.engine})`);
+const metrics = createMetrics();
+metrics.watchIndexers(() => [...indexers.byChain.values()].map((i) => i.metrics()));
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost);
+log.info(
+  `indexing chains ${[...indexers.byChain.keys()].join(', ')} (database: ${db.engine}${metricsServer ? `, metrics: ${metricsServer.url}` : ''})`,
+);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    void indexers
-      .stop()
-      .then(() => db.close())
-      .then(() => process.exit(0));
-  });
-}
+exitOnSignals(
+  async () => {
+    await indexers.stop();
+    await metricsServer?.close();
+    await db.close();
+  },
+  { log: (message) => log.info(message) },
+);

@@ -5,6 +5,7 @@ import { defaultNetwork, networks } from '@app/contracts/chains';
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitConfig } from '../../config.ts';
 import { keyedLimiter } from '../write-limit.ts';
+import type { CounterStore } from '../shared-state/counters.ts';
 import { issueLoginCode, login, loginInfo, type AuthContext } from '../../auth/login.ts';
 import { sendOk } from '../envelope.ts';
 import { ref } from '../openapi.ts';
@@ -35,15 +36,17 @@ export async function loginRoutes(
     rateLimit: { max: number; timeWindow: number };
     /** Per address (the `address` field), on top of the per-IP limit. */
     addressLimit: RateLimitConfig;
+    /** Where the per-address counts live (default: this process's memory). */
+    counters?: CounterStore;
   },
 ) {
   const { auth } = opts;
   const config = { rateLimit: opts.rateLimit };
   // Counted after validation, so only well-formed addresses take a counter.
-  const hit = keyedLimiter(opts.addressLimit);
+  const hit = keyedLimiter(opts.addressLimit, Date.now, opts.counters);
   app.addHook('preHandler', async (request) => {
     const address = (request.body as { address?: unknown } | undefined)?.address;
-    if (typeof address === 'string') hit(`login:${address.toLowerCase()}`);
+    if (typeof address === 'string') await hit(`login:${address.toLowerCase()}`);
   });
 
   app.post<{ Body: GetCodeBody }>(

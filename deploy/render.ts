@@ -1,0 +1,86 @@
+/**
+ * Writes the production nginx config from deploy/*.template: `npx tsx deploy/render.ts <outDir>`
+ * with the variables of deploy/env.example in the environment, then
+ * `nginx -t -c <outDir>/nginx.conf`. The security headers are the server's own definition
+ * (server/src/http/security-headers.ts), with the style hashes of the web build being served, so
+ * nginx and the API send the same policy.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { securityHeaders, webStyleHashes } from '../server/src/http/security-headers.ts';
+
+const deployDir = path.dirname(fileURLToPath(import.meta.url));
+const repoDir = path.resolve(deployDir, '..');
+
+/** Every variable the templates use, with its default (undefined: required). */
+const variables = {
+  SERVER_NAME: '_',
+  NGINX_HTTP_LISTEN: '80',
+  NGINX_HTTPS_LISTEN: '443',
+  TLS_CERT: undefined,
+  TLS_KEY: undefined,
+  WEB_DIST: path.join(repoDir, 'web', 'dist'),
+  API_UPSTREAMS: undefined,
+  NGINX_PID_FILE: '/run/nginx.pid',
+  NGINX_ERROR_LOG: '/var/log/nginx/error.log',
+  NGINX_ACCESS_LOG: '/var/log/nginx/access.log',
+  NGINX_TEMP_DIR: '/var/lib/nginx',
+  NGINX_MIME_TYPES: '/etc/nginx/mime.types',
+} satisfies Record<string, string | undefined>;
+
+export type NginxEnv = Partial<Record<keyof typeof variables, string>>;
+
+/** `host:port` → an upstream server line (a failed instance is skipped for 5 s, then retried). */
+const upstreamLine = (address: string): string => {
+  if (!/^[\w.-]+:\d+$/.test(address)) throw new Error(`API_UPSTREAMS: not host:port: '${address}'`);
+  return `    server ${address} max_fails=1 fail_timeout=5s;`;
+};
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{([A-Z_0-9]+)\}\}/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`nginx template: no value for {{${name}}}`);
+    return value;
+  });
+}
+
+/** Renders nginx.conf, proxy.conf and security-headers.conf into `outDir`; returns nginx.conf. */
+export function renderNginx(env: NginxEnv, outDir: string): string {
+  const values: Record<string, string> = {};
+  for (const [name, fallback] of Object.entries(variables)) {
+    const value = env[name as keyof NginxEnv] || fallback;
+    if (value === undefined) throw new Error(`${name} must be set (see deploy/env.example)`);
+    values[name] = value;
+  }
+  values.NGINX_CONF_DIR = path.resolve(outDir);
+  values.API_UPSTREAM_SERVERS = values
+    .API_UPSTREAMS!.split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .map(upstreamLine)
+    .join('\n');
+  const headers = securityHeaders(webStyleHashes(values.WEB_DIST));
+  const headerLines = Object.entries(headers).map(
+    ([name, value]) => `add_header ${name} "${value}" always;`,
+  );
+  fs.mkdirSync(outDir, { recursive: true });
+  const read = (file: string) => fs.readFileSync(path.join(deployDir, file), 'utf8');
+  fs.writeFileSync(
+    path.join(outDir, 'security-headers.conf'),
+    `# Rendered from server/src/http/security-headers.ts by deploy/render.ts.\n${headerLines.join('\n')}\nadd_header X-Request-Id $request_id always;\n`,
+  );
+  fs.writeFileSync(path.join(outDir, 'proxy.conf'), read('proxy.conf.template'));
+  const conf = path.join(outDir, 'nginx.conf');
+  fs.writeFileSync(conf, fill(read('nginx.conf.template'), values));
+  return conf;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    console.error('usage: npx tsx deploy/render.ts <outDir>   (variables: deploy/env.example)');
+    process.exit(2);
+  }
+  console.log(renderNginx(process.env as NginxEnv, outDir));
+}

@@ -1,0 +1,59 @@
+/**
+ * Fixed-window request counters behind the app's own rate limits (write-limit.ts, the login
+ * per-address limit): in this process's memory by default, in Redis when REDIS_URL is set so every
+ * API instance counts against the same window.
+ */
+import type { Redis } from 'ioredis';
+
+export interface CounterStore {
+  /** Counts one hit on `key` and returns the hits in its current window of `windowMs`. */
+  hit(key: string, windowMs: number): Promise<number>;
+}
+
+/** Entries kept before expired windows are swept. */
+const SWEEP_AT = 10_000;
+
+export function memoryCounters(clock: () => number = Date.now): CounterStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async hit(key, windowMs) {
+      const now = clock();
+      if (windows.size >= SWEEP_AT) {
+        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      }
+      let w = windows.get(key);
+      if (!w || w.resetAt <= now) {
+        w = { count: 0, resetAt: now + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return w.count;
+    },
+  };
+}
+
+// INCR and the window's expiry in one atomic step: a crash between the two cannot leave a counter
+// without expiry (which would refuse that key forever).
+const incrWithWindow = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+/** A Redis error counts as 0 hits (fail open: see redis.ts) after telling `onError`. */
+export function redisCounters(
+  redis: Redis,
+  prefix: string,
+  onError: (err: Error) => void = () => {},
+): CounterStore {
+  return {
+    async hit(key, windowMs) {
+      try {
+        const n = await redis.eval(incrWithWindow, 1, `${prefix}count:${key}`, String(windowMs));
+        return Number(n);
+      } catch (err) {
+        onError(err instanceof Error ? err : new Error(String(err)));
+        return 0;
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * GET /v1/health/live and /v1/health/ready, beside the existing /v1/health (unchanged for its
+ * clients). Live: the process answers (a supervisor restarts it when not). Ready: it should get
+ * traffic — not while it drains before exit, not when the database does not answer, and not
+ * while an indexer of this process is more than `maxLagBlocks` confirmed blocks behind or stopped
+ * (API-only instances run no indexer: their readiness is the database and draining only).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db.ts';
+import type { IndexerMetrics } from '../indexer/indexer.ts';
+import { t } from '../i18n/index.ts';
+import { ErrorCode, httpStatusOf } from '../http/errors.ts';
+
+export interface Lifecycle {
+  /** Set on SIGTERM: readiness turns false while in-flight requests finish. */
+  draining: boolean;
+}
+
+export function readinessRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    lifecycle: Lifecycle;
+    indexers: () => IndexerMetrics[];
+    maxLagBlocks: number;
+  },
+): void {
+  const schema = { tags: ['meta'] };
+  app.get(
+    '/v1/health/live',
+    { schema: { ...schema, summary: 'Liveness: the process answers' } },
+    async (request, reply) =>
+      reply.send({ code: 0, msg: t(request.lang, 'ok'), data: { live: true } }),
+  );
+  app.get(
+    '/v1/health/ready',
+    {
+      schema: {
+        ...schema,
+        summary:
+          'Readiness: not draining, database up, own indexers within the lag limit (else 503)',
+      },
+    },
+    async (request, reply) => {
+      let db = true;
+      try {
+        await opts.db.query('SELECT 1');
+      } catch {
+        db = false;
+      }
+      const indexer = opts.indexers().map((m) => ({
+        chainId: m.chainId,
+        state: m.state,
+        lagBlocks: m.lagBlocks,
+        ok: m.state !== 'stopped' && m.lagBlocks <= opts.maxLagBlocks,
+      }));
+      const draining = opts.lifecycle.draining;
+      const ready = !draining && db && indexer.every((i) => i.ok);
+      const data = { ready, draining, db: db ? 'ok' : 'down', indexer };
+      if (ready) return reply.send({ code: 0, msg: t(request.lang, 'ok'), data });
+      return reply
+        .code(httpStatusOf[ErrorCode.unavailable])
+        .send({ code: ErrorCode.unavailable, msg: t(request.lang, 'unavailable'), data });
+    },
+  );
+}
