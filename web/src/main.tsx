@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { parseHash } from './app/router';
 import { routes } from './app/routes';
 import { createWagmiConfig } from './app/wagmi';
+import { watchFirstReconnect } from './features/wallet/walletLink';
 import { initI18n } from './i18n';
 import { captureInvitation } from './shared/invitation';
 import { sessionStore } from './shared/session';
@@ -35,6 +36,7 @@ async function boot(): Promise<void> {
   // After i18n: the resolve request carries the Lang header. Not awaited: rendering goes on.
   void captureInvitation(invitation);
   const config = createWagmiConfig(extra);
+  watchFirstReconnect(config, sessionStore.get() !== null);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
   });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReconnectBanner } from '../features/wallet/ReconnectBanner';
 import { useSessionGuard } from '../features/wallet/useSessionGuard';
 import {
   checkConnectivity,
@@ -83,6 +84,7 @@ export function App() {
           </Suspense>
         ) : null}
         <TxReceiptBanner />
+        <ReconnectBanner />
         {route.tab ? <h1 className="visually-hidden">{t(route.titleKey)}</h1> : null}
         {offline ? (
           <NoNetwork onRetry={retry} />

@@ -13,16 +13,39 @@ import { absentWalletHref, knownIdFromFlags, type InjectedFlags } from './knownW
 import { loginWith, logout } from './session-actions';
 import { GENERIC_ID, useWalletRows, type WalletOptionRow } from './useWalletOptions';
 import { walletUiStore } from './walletUi';
+import { useReconnect } from './reconnect';
+import { useWalletLink } from './walletLink';
 
 /** Top-bar wallet button with its connect popup (logged out) and account sheet (logged in). */
 export function WalletButton() {
   const { t } = useTranslation();
   const session = useSession();
   const open = useStore(walletUiStore);
+  const link = useWalletLink();
 
   return (
     <>
-      {session ? (
+      {link === 'checking' ? (
+        // The address is shown only once the wallet behind it is connected again.
+        <button
+          type="button"
+          className="wallet-button"
+          data-testid="wallet-button"
+          aria-busy="true"
+          onClick={() => walletUiStore.set('account')}
+        >
+          {t('loading.connecting')}
+        </button>
+      ) : link === 'lost' ? (
+        <button
+          type="button"
+          className="wallet-button wallet-button--connect"
+          data-testid="wallet-button"
+          onClick={() => walletUiStore.set('account')}
+        >
+          {t('wallet.reconnect')}
+        </button>
+      ) : session ? (
         <button
           type="button"
           className="wallet-button"
@@ -43,7 +66,9 @@ export function WalletButton() {
         </button>
       )}
       {!session && open === 'connect' ? <ConnectPopup /> : null}
-      {session && open === 'account' ? <AccountSheet address={session.userAddress} /> : null}
+      {session && open === 'account' ? (
+        <AccountSheet address={session.userAddress} connected={link === 'connected'} />
+      ) : null}
     </>
   );
 }
@@ -151,10 +176,11 @@ function trustConnector(connectors: readonly Connector[]): Connector | undefined
     : undefined;
 }
 
-function AccountSheet({ address }: { address: string }) {
+function AccountSheet({ address, connected }: { address: string; connected: boolean }) {
   const { t } = useTranslation();
   const config = useConfig();
   const close = () => walletUiStore.set('none');
+  const reconnect = useReconnect();
   return (
     <Modal
       open
@@ -166,6 +192,22 @@ function AccountSheet({ address }: { address: string }) {
       <p className="account-address" data-testid="account-address">
         {address}
       </p>
+      {!connected ? (
+        <>
+          <p className="muted small" data-testid="account-not-connected">
+            {t('wallet.notConnected')}
+          </p>
+          <button
+            type="button"
+            className="button button--block"
+            onClick={async () => {
+              if (await reconnect()) close();
+            }}
+          >
+            {t('wallet.reconnect')}
+          </button>
+        </>
+      ) : null}
       <button
         type="button"
         className="button button--danger button--block"

@@ -6,11 +6,12 @@ import { reLaunch } from '../../app/router';
 import { t } from '../../i18n';
 import { api } from '../../shared/api';
 import { getNetwork, networkStore, setNetwork } from '../../shared/network';
-import { clearSession, setSession } from '../../shared/session';
+import { clearSession, sessionStore, setSession } from '../../shared/session';
 import { readStorage, storageKeys } from '../../shared/storage';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getWalletChainId, switchWalletChain, type Eip1193 } from '../../shared/wallet/chain';
+import { reconnectWallet } from '../../shared/wallet/client';
 import { isUserRejection } from '../../shared/wallet/errors';
 
 interface GetCodeData {
@@ -118,6 +119,14 @@ export async function logout(config: Config): Promise<void> {
 export async function chooseNetwork(config: Config, key: NetworkKey): Promise<void> {
   if (key === networkStore.get()) return;
   const network: NetworkInfo = networks[key];
+  // Signed in but the wallet forgot this site (after a reload): reconnect first, so the wallet
+  // switches with the app rather than the app alone.
+  if (sessionStore.get() && getConnection(config).status !== 'connected') {
+    if (!(await reconnectWallet(config, true))) {
+      toast(t('toast.connectFailed'));
+      return;
+    }
+  }
   const connection = getConnection(config);
   if (connection.status === 'connected' && connection.connector) {
     try {
