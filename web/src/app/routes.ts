@@ -49,7 +49,7 @@ export interface RouteDef {
 
 const Home = lazyPage(() => import('../features/home/HomePage'));
 
-/** Exactly the spec's paths (§2). */
+/** The spec's paths (§2), plus the transparency page. */
 export const routes: Record<string, RouteDef> = {
   '/': { titleKey: 'nav.home', tab: 'home', component: Home },
   '/pages/index/index': { titleKey: 'nav.home', tab: 'home', component: Home },
@@ -99,6 +99,11 @@ export const routes: Record<string, RouteDef> = {
   '/pages/notice/details': {
     titleKey: 'nav.noticeDetails',
     component: lazyPage(() => import('../features/notice/NoticeDetailsPage')),
+  },
+  // Not in the spec: the public transparency page (issue 11 §3), linked from Home and Serve.
+  '/pages/transparency/transparency': {
+    titleKey: 'nav.transparency',
+    component: lazyPage(() => import('../features/transparency/TransparencyPage')),
   },
 };
 

@@ -273,6 +273,11 @@ export default function ServePage() {
             </button>
           ))}
         </div>
+        <p className="small">
+          <a href="#/pages/transparency/transparency" data-testid="serve-transparency-link">
+            {t('serve.transparencyLink')}
+          </a>
+        </p>
       </Card>
 
       <section className="card">
