@@ -11,7 +11,7 @@ import { readStorage, storageKeys } from '../../shared/storage';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getWalletChainId, switchWalletChain, type Eip1193 } from '../../shared/wallet/chain';
-import { reconnectWallet } from '../../shared/wallet/client';
+import { reconnectWallet } from '../../shared/wallet/reconnect';
 import { isUserRejection } from '../../shared/wallet/errors';
 
 interface GetCodeData {
