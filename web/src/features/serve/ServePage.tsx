@@ -1,3 +1,4 @@
+import { networkByChainId } from '@app/contracts/chains';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -214,7 +215,15 @@ export default function ServePage() {
     <div className="serve">
       {wrongChain ? (
         <section className="card banner" role="alert">
-          <p>{t('serve.wrongNetwork', { network: network.label })}</p>
+          <p data-testid="wrong-network">
+            {t('serve.wrongNetworkNamed', {
+              network: network.label,
+              // The wallet's network by name when it is one of ours, else its chain id.
+              wallet:
+                networkByChainId(connection.chainId!)?.label ??
+                t('serve.chainNumber', { id: connection.chainId }),
+            })}
+          </p>
           <button
             type="button"
             className="button button--small"

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
+import { copyText } from '../../shared/clipboard';
 import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
@@ -132,6 +133,9 @@ function ConnectPopup() {
           ))}
         </ul>
       ) : null}
+      <p className="muted small" data-testid="sign-in-note">
+        {t('wallet.signInNote')}
+      </p>
       <h3 className="wallet-links__title">{t('wallet.openInApp')}</h3>
       <ul className="wallet-list" data-testid="wallets-absent">
         {absent.map((row) => {
@@ -189,9 +193,19 @@ function AccountSheet({ address, connected }: { address: string; connected: bool
       variant="sheet"
       closeLabel={t('common.close')}
     >
-      <p className="account-address" data-testid="account-address">
+      <p className="account-address mono" data-testid="account-address">
         {address}
       </p>
+      <button
+        type="button"
+        className="button button--small button--secondary account-copy"
+        data-testid="account-copy"
+        onClick={async () =>
+          toast((await copyText(address)) ? t('wallet.addressCopied') : t('wallet.copyFailed'))
+        }
+      >
+        {t('wallet.copyAddress')}
+      </button>
       {!connected ? (
         <>
           <p className="muted small" data-testid="account-not-connected">

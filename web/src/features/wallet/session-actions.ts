@@ -1,4 +1,9 @@
-import { networks, type NetworkInfo, type NetworkKey } from '@app/contracts/chains';
+import {
+  networkByChainId,
+  networks,
+  type NetworkInfo,
+  type NetworkKey,
+} from '@app/contracts/chains';
 import { getAddress, toHex, type Address } from 'viem';
 import type { Config, Connector } from 'wagmi';
 import { connect, disconnect, getConnection } from 'wagmi/actions';
@@ -58,10 +63,16 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
   let provider: Eip1193;
   try {
     provider = (await connector.getProvider()) as Eip1193;
-    const network = getNetwork();
+    // The message names the chain the wallet is on (one of ours), so what the user reads in the
+    // wallet matches it; the selected network follows the wallet right after login anyway.
+    const walletChain = await getWalletChainId(provider).catch(() => undefined);
+    const chain =
+      walletChain !== undefined && networkByChainId(walletChain)
+        ? walletChain
+        : getNetwork().chainId;
     const code = await api.post<GetCodeData>(
       '/v1/user/getcode',
-      { address, chain: network.chainId },
+      { address, chain },
       { toast: false },
     );
     showLoading(t('loading.loggingIn'));
