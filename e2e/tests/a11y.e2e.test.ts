@@ -64,11 +64,11 @@ function routePaths(): string[] {
   const source = readFileSync(join(repoDir, 'web', 'src', 'app', 'routes.ts'), 'utf8');
   const table = source.slice(source.indexOf('export const routes'));
   const paths = [...table.matchAll(/^ {2}'(\/[^']*)': \{/gm)].map((m) => m[1] as string);
-  // '/' and the spec's 12 paths (§2).
+  // '/' and the spec's 12 paths (§2), plus the transparency page (issue 11 §3).
   assert.equal(
     paths.length,
-    13,
-    `routes.ts should have '/' and the spec's 12 paths: ${paths.join(', ')}`,
+    14,
+    `routes.ts should have '/', the spec's 12 paths and transparency: ${paths.join(', ')}`,
   );
   return paths;
 }

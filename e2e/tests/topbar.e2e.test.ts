@@ -307,6 +307,9 @@ describe('app shell, top bar and dialogs', { timeout: 600_000 }, () => {
         assert.equal(await wallet.chainId(page), 56);
         assert.equal(wallet.requests('wallet_switchEthereumChain').length, 0, 'nothing to switch');
         assert.equal(await busyViewShown(page), false);
+        // The sign-in message names the wallet's chain (BSC), not the app's earlier selection.
+        const [messageHex] = wallet.requests('personal_sign')[0]?.params as [string];
+        assert.match(Buffer.from(messageHex.slice(2), 'hex').toString('utf8'), /Chain ID: 56\b/);
       },
     );
 

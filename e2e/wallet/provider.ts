@@ -63,6 +63,7 @@ export function installE2eWallet(config: WalletConfig): void {
     };
   }
   const state = loadState();
+  if (config.forgetOnReload) state.connected = false;
   function saveState(): void {
     try {
       sessionStorage.setItem(storageKey, JSON.stringify(state));

@@ -16,6 +16,11 @@ export interface WalletConfig {
   unaddedChains?: number[];
   /** Whether eth_accounts returns the account before eth_requestAccounts (a previously approved site). */
   preconnected?: boolean;
+  /**
+   * Like a mobile wallet's in-app browser that drops its site connections: every page load starts
+   * disconnected (eth_accounts is empty until the app asks with eth_requestAccounts again).
+   */
+  forgetOnReload?: boolean;
   /** Set window.ethereum (default true). */
   setWindowEthereum?: boolean;
   /** Announce by EIP-6963 (default true). */

@@ -1,13 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { WagmiProvider, type CreateConnectorFn } from 'wagmi';
+import { WagmiContext } from 'wagmi';
 import { App } from './app/App';
 import { parseHash } from './app/router';
 import { routes } from './app/routes';
-import { createWagmiConfig } from './app/wagmi';
+import { loadWalletRuntime, useWalletConfig } from './app/walletRuntime';
 import { initI18n } from './i18n';
-import { captureInvitation } from './shared/invitation';
 import { sessionStore } from './shared/session';
 import './styles.css';
 
@@ -26,15 +25,15 @@ async function boot(): Promise<void> {
   const invitation = inviteParam();
   // The page's own code loads while the language does (not after the first render).
   routes[parseHash(window.location.hash).path]?.component.preload();
-  const extra: CreateConnectorFn[] = [];
-  const [, localWallet] = await Promise.all([
+  // A signed-in user's wallet code loads with the language (its wallet is reconnected at once); an
+  // anonymous first visit paints without it (app/walletRuntime.ts).
+  await Promise.all([
     initI18n(),
-    import.meta.env.VITE_DEPLOYMENT === 'local' ? import('./app/localTestWallet') : undefined,
+    sessionStore.get() !== null ? loadWalletRuntime().catch(() => undefined) : undefined,
   ]);
-  if (localWallet) extra.push(localWallet.localTestWallet());
-  // After i18n: the resolve request carries the Lang header. Not awaited: rendering goes on.
-  void captureInvitation(invitation);
-  const config = createWagmiConfig(extra);
+  // After i18n: the resolve request carries the Lang header. Not awaited: rendering goes on. Its
+  // code (with viem's address checks) loads only for a visit that brings an invitation.
+  if (invitation) void import('./shared/invitation').then((m) => m.captureInvitation(invitation));
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
   });
@@ -45,14 +44,24 @@ async function boot(): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        {/* Only a logged-in user's wallet is reconnected on load. */}
-        <WagmiProvider config={config} reconnectOnMount={sessionStore.get() !== null}>
-          <QueryClientProvider client={queryClient}>
-            <App />
-          </QueryClientProvider>
-        </WagmiProvider>
+        <Root queryClient={queryClient} />
       </StrictMode>,
     ),
+  );
+}
+
+/**
+ * wagmi's context is always in the tree (so nothing remounts when the wallet code arrives); its
+ * value is the config once loaded. Components that use wagmi's hooks render only from then on.
+ */
+function Root({ queryClient }: { queryClient: QueryClient }) {
+  const config = useWalletConfig();
+  return (
+    <WagmiContext.Provider value={config ?? undefined}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </WagmiContext.Provider>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionGuard } from '../features/wallet/useSessionGuard';
+import { useWalletConfig } from './walletRuntime';
 import {
   checkConnectivity,
   isOffline,
@@ -34,6 +34,9 @@ const PendingTxWatcher = lazy(() =>
 );
 const pendingAtBoot = readPendingTx() !== null;
 
+// The session guard and the Reconnect banner come with the wallet code (app/walletRuntime.ts).
+const WalletShell = lazy(() => import('../features/wallet/WalletShell'));
+
 /** How often the no-network view asks the server again while the browser says it is online. */
 const RECHECK_MS = 10_000;
 
@@ -41,7 +44,8 @@ export function App() {
   const { t } = useTranslation();
   const { path } = useRoute();
   const route = routes[path];
-  useSessionGuard();
+  // wagmi's hooks only once its code is there (at boot with a session, else on demand).
+  const walletReady = useWalletConfig() !== null;
   const queryClient = useQueryClient();
   const connectivity = useConnectivity();
   const offline = isOffline(connectivity);
@@ -77,12 +81,17 @@ export function App() {
     <div className={`app${route.tab ? ' app--tab' : ''}`}>
       {route.tab ? <TopBar /> : <NavBar titleKey={route.titleKey} />}
       <main className="page">
-        {pendingAtBoot ? (
+        {pendingAtBoot && walletReady ? (
           <Suspense fallback={null}>
             <PendingTxWatcher />
           </Suspense>
         ) : null}
         <TxReceiptBanner />
+        {walletReady ? (
+          <Suspense fallback={null}>
+            <WalletShell />
+          </Suspense>
+        ) : null}
         {route.tab ? <h1 className="visually-hidden">{t(route.titleKey)}</h1> : null}
         {offline ? (
           <NoNetwork onRetry={retry} />

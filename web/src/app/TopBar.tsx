@@ -1,8 +1,6 @@
 import { networkList, type NetworkKey } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from 'wagmi';
 import { WalletButton } from '../features/wallet/WalletButton';
-import { chooseNetwork } from '../features/wallet/session-actions';
 import { changeLanguage, currentLanguage } from '../i18n';
 import { languages, type LanguageCode } from '../i18n/languages';
 import { useUnreadCount } from '../shared/data/unread';
@@ -10,11 +8,11 @@ import { useNetwork } from '../shared/network';
 import { Dropdown } from '../shared/ui/Dropdown';
 import { BellIcon, ChevronIcon, GlobeIcon, LogoMark } from '../shared/ui/icons';
 import { navigate } from './router';
+import { loadWalletRuntime } from './walletRuntime';
 
 /** Custom navigation of the tab pages: logo, network, language, notices, wallet. */
 export function TopBar() {
   const { t } = useTranslation();
-  const config = useConfig();
   const network = useNetwork();
   const lang = currentLanguage();
   const unread = useUnreadCount();
@@ -39,7 +37,15 @@ export function TopBar() {
           }
           options={networkList.map((n) => ({ value: n.key, label: n.label }))}
           value={network.key}
-          onSelect={(key) => void chooseNetwork(config, key)}
+          onSelect={(key) =>
+            void Promise.all([
+              loadWalletRuntime(),
+              import('../features/wallet/session-actions'),
+            ]).then(
+              ([config, actions]) => actions.chooseNetwork(config, key),
+              () => undefined,
+            )
+          }
         />
         <Dropdown<LanguageCode>
           title={t('topbar.selectLanguage')}

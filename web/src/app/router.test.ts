@@ -12,7 +12,7 @@ test('parseHash splits path and query', () => {
   assert.equal(parseHash('#/pages/serve/serve/').path, '/pages/serve/serve');
 });
 
-test('exactly the spec paths are routed', () => {
+test('exactly the spec paths and the transparency page are routed', () => {
   assert.deepEqual(Object.keys(routes).sort(), [
     '/',
     '/pages/activity/activity',
@@ -26,6 +26,8 @@ test('exactly the spec paths are routed', () => {
     '/pages/records/records',
     '/pages/serve/serve',
     '/pages/teams/teams',
+    // Issue 11 §3, not in the spec: the public transparency page.
+    '/pages/transparency/transparency',
     '/pages/withdraws/withdraws',
   ]);
 });

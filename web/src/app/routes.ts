@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ASYNC_PAGE_TIMEOUT_MS, withTimeout } from './chunks';
+import { loadWalletRuntime } from './walletRuntime';
 
 /**
  * A lazily loaded page that can be loaded again: React.lazy keeps a failed import forever, so
@@ -49,56 +50,69 @@ export interface RouteDef {
 
 const Home = lazyPage(() => import('../features/home/HomePage'));
 
-/** Exactly the spec's paths (§2). */
+/**
+ * Every page but Home reads the chain or talks to the wallet: its code loads together with the
+ * wallet and chain code (Home's figures come from the API, so a first visit there needs neither).
+ */
+function withWallet(load: () => Promise<PageModule>): () => Promise<PageModule> {
+  return () => Promise.all([load(), loadWalletRuntime()]).then(([page]) => page);
+}
+
+/** The spec's paths (§2), plus the transparency page. */
 export const routes: Record<string, RouteDef> = {
   '/': { titleKey: 'nav.home', tab: 'home', component: Home },
   '/pages/index/index': { titleKey: 'nav.home', tab: 'home', component: Home },
   '/pages/exchange/exchange': {
     titleKey: 'nav.exchange',
     tab: 'exchange',
-    component: lazyPage(() => import('../features/exchange/ExchangePage')),
+    component: lazyPage(withWallet(() => import('../features/exchange/ExchangePage'))),
   },
   '/pages/serve/serve': {
     titleKey: 'nav.serve',
     tab: 'serve',
-    component: lazyPage(() => import('../features/serve/ServePage')),
+    component: lazyPage(withWallet(() => import('../features/serve/ServePage'))),
   },
   '/pages/mine/mine': {
     titleKey: 'nav.mine',
     tab: 'mine',
-    component: lazyPage(() => import('../features/mine/MinePage')),
+    component: lazyPage(withWallet(() => import('../features/mine/MinePage'))),
   },
   '/pages/invite/invite': {
     titleKey: 'nav.invite',
-    component: lazyPage(() => import('../features/invite/InvitePage')),
+    component: lazyPage(withWallet(() => import('../features/invite/InvitePage'))),
   },
   '/pages/teams/teams': {
     titleKey: 'nav.team',
-    component: lazyPage(() => import('../features/team/TeamPage')),
+    component: lazyPage(withWallet(() => import('../features/team/TeamPage'))),
   },
   '/pages/income/income': {
     titleKey: 'nav.income',
-    component: lazyPage(() => import('../features/income/IncomePage')),
+    component: lazyPage(withWallet(() => import('../features/income/IncomePage'))),
   },
   '/pages/activity/activity': {
     titleKey: 'nav.activity',
-    component: lazyPage(() => import('../features/activity/ActivityPage')),
+    component: lazyPage(withWallet(() => import('../features/activity/ActivityPage'))),
   },
   '/pages/withdraws/withdraws': {
     titleKey: 'nav.withdraws',
-    component: lazyPage(() => import('../features/withdraws/WithdrawsPage')),
+    component: lazyPage(withWallet(() => import('../features/withdraws/WithdrawsPage'))),
   },
   '/pages/records/records': {
     titleKey: 'nav.records',
-    component: lazyPage(() => import('../features/records/RecordsPage')),
+    component: lazyPage(withWallet(() => import('../features/records/RecordsPage'))),
   },
   '/pages/notice/notice': {
     titleKey: 'nav.notice',
-    component: lazyPage(() => import('../features/notice/NoticePage')),
+    component: lazyPage(withWallet(() => import('../features/notice/NoticePage'))),
   },
   '/pages/notice/details': {
     titleKey: 'nav.noticeDetails',
-    component: lazyPage(() => import('../features/notice/NoticeDetailsPage')),
+    component: lazyPage(withWallet(() => import('../features/notice/NoticeDetailsPage'))),
+  },
+  // Not in the spec: the public transparency page (issue 11 §3), linked from Home and Serve.
+  '/pages/transparency/transparency': {
+    titleKey: 'nav.transparency',
+    component: lazyPage(withWallet(() => import('../features/transparency/TransparencyPage'))),
   },
 };
 

@@ -4,7 +4,7 @@
  * and viem's contract-read machinery would add ~70 KB gzip to that visit.
  */
 import { watchedFetch } from './connectivity';
-import { rpcProxyUrl } from './wallet/chain';
+import { rpcProxyUrl } from './wallet/rpcUrl';
 
 /** keccak256('symbol()')[0..4]. */
 const SYMBOL_SELECTOR = '0x95d89b41';

@@ -5,13 +5,8 @@ import { formatDateTime } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';
-import {
-  AddressText,
-  ConnectPrompt,
-  IndexedNote,
-  RelativeTime,
-  TxHash,
-} from '../../shared/ui/DataViews';
+import { AddressText } from '../../shared/ui/AddressText';
+import { ConnectPrompt, IndexedNote, RelativeTime, TxHash } from '../../shared/ui/DataViews';
 import { Card } from '../../shared/ui/Card';
 import { PagedList } from '../../shared/ui/PagedList';
 import { activityDetails, stakeEndMs } from './details';

@@ -52,3 +52,19 @@ test('stakeEndMs reads ISO text or unix seconds', () => {
   assert.equal(stakeEndMs(item('stake', { endTime: 'soon' })), undefined);
   assert.equal(stakeEndMs(item('bind', { endTime: 1 })), undefined);
 });
+
+test('a stake shows its plan by its term (end minus block time), the plan number only as a fallback', () => {
+  const stake = (endTime: unknown) =>
+    activityDetails(item('stake', { positionId: 0, planId: 0, endTime }));
+  assert.deepEqual(stake('2026-01-31T00:00:00.000Z'), [
+    { key: 'activity.detail.position', values: { id: 0 } },
+    { key: 'activity.detail.term', values: { days: 30 } },
+  ]);
+  // Unix seconds work too (2026-01-08 00:00 UTC).
+  assert.deepEqual(stake(1767830400)[1], { key: 'activity.detail.term', values: { days: 7 } });
+  // Not a whole number of days after the block: the plan number.
+  assert.deepEqual(stake('2026-01-31T00:00:01.000Z')[1], {
+    key: 'activity.detail.plan',
+    values: { id: 0 },
+  });
+});

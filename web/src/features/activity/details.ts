@@ -33,7 +33,12 @@ export function activityDetails(item: ActivityItem): DetailLine[] {
       const plan = num(d.planId);
       if (position !== undefined)
         lines.push({ key: 'activity.detail.position', values: { id: position } });
-      if (plan !== undefined) lines.push({ key: 'activity.detail.plan', values: { id: plan } });
+      // The plan as the user chose it, by its term: a stake ends exactly termDays × 1 day after the
+      // block it landed in. The plan number only when the term cannot be told.
+      const days = termDaysOf(item);
+      if (days !== undefined) lines.push({ key: 'activity.detail.term', values: { days } });
+      else if (plan !== undefined)
+        lines.push({ key: 'activity.detail.plan', values: { id: plan } });
       break;
     }
     case 'release': {
@@ -78,4 +83,13 @@ export function stakeEndMs(item: ActivityItem): number | undefined {
   }
   const seconds = num(end);
   return seconds === undefined ? undefined : seconds * 1000;
+}
+
+/** A stake's term in whole days (its end minus its block time), or undefined if not whole. */
+export function termDaysOf(item: ActivityItem): number | undefined {
+  const end = stakeEndMs(item);
+  const start = Date.parse(item.time);
+  if (end === undefined || Number.isNaN(start)) return undefined;
+  const days = (end - start) / 86_400_000;
+  return Number.isInteger(days) && days > 0 ? days : undefined;
 }

@@ -22,6 +22,7 @@ const shortcuts = [
   { path: '/pages/invite/invite', titleKey: 'nav.invite' },
   { path: '/pages/teams/teams', titleKey: 'nav.team' },
   { path: '/pages/income/income', titleKey: 'nav.income' },
+  { path: '/pages/transparency/transparency', titleKey: 'nav.transparency' },
 ];
 
 export default function HomePage() {

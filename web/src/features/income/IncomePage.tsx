@@ -6,8 +6,8 @@ import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { useTokenFormat } from '../../shared/tokens';
 import { PairAmounts } from '../../shared/ui/Amounts';
+import { AddressText } from '../../shared/ui/AddressText';
 import {
-  AddressText,
   ConnectPrompt,
   ErrorState,
   IndexedNote,

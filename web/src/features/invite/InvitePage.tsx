@@ -8,7 +8,7 @@ import { Card } from '../../shared/ui/Card';
 import { ConnectPrompt, ErrorState, LoadingState } from '../../shared/ui/DataViews';
 import { Modal } from '../../shared/ui/Modal';
 import { toast } from '../../shared/ui/toast';
-import { copyText } from './clipboard';
+import { copyText } from '../../shared/clipboard';
 import { QrCode } from './QrCode';
 
 export default function InvitePage() {

@@ -1,3 +1,4 @@
+import { networkByChainId } from '@app/contracts/chains';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +10,11 @@ import {
   useUsdcBalance,
 } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
-import { bpsToPercent, formatAmount, formatDateTime, toInputAmount } from '../../shared/format';
+import { parseAmountText } from '../../shared/amount';
+import { formatAmount, formatDateTime, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
+import { useRewardSymbol } from '../../shared/tokens';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
@@ -21,12 +24,16 @@ import { toast } from '../../shared/ui/toast';
 import { getConnectedWallet } from '../../shared/wallet/client';
 import { switchToSelected } from '../wallet/session-actions';
 import { BindDialog } from './BindDialog';
+import { stakeEarnings } from './earnings';
+import { earningsNotes, earningsRows, PlanRate } from './Earnings';
 import { needsUpline, stakeSteps, withdrawPrincipalSteps, type StakeContext } from './stakeFlow';
 import { StakeSummary, WithdrawPrincipalSummary } from './StakeSummary';
 import {
+  readUplineCount,
   serveKeys,
   usePlans,
   usePositions,
+  useUplineCount,
   type PlanView,
   type PositionView,
 } from './useServeData';
@@ -44,8 +51,12 @@ export default function ServePage() {
   const decimals = deployment?.usdcDecimals ?? 6;
 
   const balance = useUsdcBalance(network, deployment, user);
-  const plans = usePlans(network, deployment);
+  const plansQuery = usePlans(network, deployment);
+  const plans = { ...plansQuery, data: plansQuery.data?.plans };
+  const reserves = plansQuery.data?.reserves;
   const positions = usePositions(network, deployment, user, plans.data);
+  const uplines = useUplineCount(network, deployment, user);
+  const rewardSymbol = useRewardSymbol(network, deployment) ?? t('list.rewardCoin');
   const pool = useStakingValues(network, deployment, ['paused']);
   const paused = pool.data?.paused === true;
   const now = useChainTime(network);
@@ -74,7 +85,29 @@ export default function ServePage() {
       queryClient.invalidateQueries({ queryKey: chainKeys.all }),
     ]);
 
+  const typedAmount = parseAmountText(amountText, decimals);
+  const earnings =
+    plan && deployment && typedAmount !== undefined && typedAmount > 0n
+      ? stakeEarnings({
+          amount: typedAmount,
+          dailyRate: plan.dailyRate,
+          termDays: plan.termDays,
+          reserves,
+          // Not signed in (or not read yet): the most it can be, all three levels.
+          uplineCount: uplines.data ?? 3,
+          nowSeconds: now,
+        })
+      : undefined;
+
   const confirmAndStake = async (ctx: StakeContext, chosen: PlanView, amount: bigint) => {
+    // The figures before signing are computed afresh: the uplines as bound now (the bind step may
+    // just have added one), the pool's price and the chain's time as of this moment.
+    let uplineCount: number | undefined;
+    try {
+      uplineCount = await readUplineCount(ctx.config, network.chainId, ctx.deployment, ctx.user);
+    } catch {
+      uplineCount = undefined;
+    }
     const done = await runTx({
       network,
       user: ctx.user,
@@ -84,6 +117,16 @@ export default function ServePage() {
           deployment={ctx.deployment}
           amount={amount}
           termDays={chosen.termDays}
+          symbol={rewardSymbol}
+          uplinesKnown={uplineCount !== undefined}
+          earnings={stakeEarnings({
+            amount,
+            dailyRate: chosen.dailyRate,
+            termDays: chosen.termDays,
+            reserves,
+            uplineCount: uplineCount ?? 3,
+            nowSeconds: now,
+          })}
         />
       ),
       // Spec §4/§8: staking is the 'recharge' flow, with its own outcome toasts.
@@ -174,7 +217,15 @@ export default function ServePage() {
     <div className="serve">
       {wrongChain ? (
         <section className="card banner" role="alert">
-          <p>{t('serve.wrongNetwork', { network: network.label })}</p>
+          <p data-testid="wrong-network">
+            {t('serve.wrongNetworkNamed', {
+              network: network.label,
+              // The wallet's network by name when it is one of ours, else its chain id.
+              wallet:
+                networkByChainId(connection.chainId!)?.label ??
+                t('serve.chainNumber', { id: connection.chainId }),
+            })}
+          </p>
           <button
             type="button"
             className="button button--small"
@@ -221,15 +272,23 @@ export default function ServePage() {
               onClick={() => setChosenPlanId(p.id)}
             >
               <span className="plan__term">{t('serve.termDays', { days: p.termDays })}</span>
-              {p.dailyRateBps !== undefined ? (
-                <span className="plan__rate">
-                  {t('serve.dailyRate', { rate: bpsToPercent(p.dailyRateBps) })}
-                </span>
+              {deployment ? (
+                <PlanRate
+                  dailyRate={p.dailyRate}
+                  deployment={deployment}
+                  reserves={reserves}
+                  symbol={rewardSymbol}
+                />
               ) : null}
               {!p.open ? <span className="plan__ended">{t('serve.subscriptionEnded')}</span> : null}
             </button>
           ))}
         </div>
+        <p className="small">
+          <a href="#/pages/transparency/transparency" data-testid="serve-transparency-link">
+            {t('serve.transparencyLink')}
+          </a>
+        </p>
       </Card>
 
       <section className="card">
@@ -246,6 +305,30 @@ export default function ServePage() {
           }}
         />
         <p className="muted small">{t('serve.minimumHint')}</p>
+        {earnings && plan && deployment ? (
+          <div className="earnings" data-testid="stake-earnings" aria-live="polite">
+            <h3 className="earnings__title">{t('serve.earn.title')}</h3>
+            <dl className="summary__list">
+              {earningsRows(t, i18n.language, i18n.dir() === 'rtl', {
+                earnings,
+                termDays: plan.termDays,
+                deployment,
+                symbol: rewardSymbol,
+                uplinesKnown: uplines.data !== undefined,
+              }).map((row) => (
+                <div key={row.label} className="summary__row">
+                  <dt>{row.label}</dt>
+                  <dd data-testid={row.testId}>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+            {earningsNotes(t, rewardSymbol).map((note) => (
+              <p key={note} className="muted small">
+                {note}
+              </p>
+            ))}
+          </div>
+        ) : null}
         <button
           type="button"
           className="button button--block"

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { formatAmount } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
+import type { StakeEarnings } from './earnings';
+import { earningsNotes, earningsRows } from './Earnings';
 
 /** DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt. */
 export function StakeSummary(props: {
@@ -10,9 +12,12 @@ export function StakeSummary(props: {
   deployment: ChainDeployment;
   amount: bigint;
   termDays: number;
+  earnings: StakeEarnings;
+  symbol: string;
+  uplinesKnown: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const { network, deployment, amount, termDays } = props;
+  const { network, deployment, amount, termDays, earnings, symbol, uplinesKnown } = props;
   const decimals = deployment.usdcDecimals;
   const shown = `${formatAmount(amount, decimals, decimals, i18n.language)} USDC`;
   return (
@@ -24,8 +29,16 @@ export function StakeSummary(props: {
         { label: t('serve.summary.token'), value: deployment.usdc, mono: true },
         { label: t('serve.summary.network'), value: network.label },
         { label: t('serve.summary.amount'), value: shown },
+        ...earningsRows(t, i18n.language, i18n.dir() === 'rtl', {
+          earnings,
+          termDays,
+          deployment,
+          symbol,
+          uplinesKnown,
+        }).map((row) => ({ ...row, testId: row.testId && `summary-${row.testId}` })),
       ]}
       notes={[
+        ...earningsNotes(t, symbol),
         deployment.usdcHasPermit
           ? t('serve.summary.permitSteps', { amount: shown })
           : t('serve.summary.approveSteps', { amount: shown }),

@@ -1,7 +1,7 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
-import { useConfig } from 'wagmi';
+import { useConfig, type Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { readPoolReserves, type PoolReserves } from '../../shared/chain/pool';
 import { type ChainDeployment, stakingLensAbi } from '../../shared/contracts';
@@ -10,11 +10,17 @@ export interface PlanView {
   id: number;
   termDays: number;
   /**
-   * Daily mining as basis points of the principal, valued at the pool's current price. The plan
-   * itself pays a fixed amount of reward coin per USDC; only its USDC value moves with the price.
+   * Reward-coin base units per USDC base unit per day, scaled by 1e18: the plan pays a fixed amount
+   * of coin (see earnings.ts); only its USDC value moves with the coin's price.
    */
-  dailyRateBps: number | undefined;
+  dailyRate: bigint;
   open: boolean;
+}
+
+/** The plans and the pool's reserves they were read with (undefined while the pool has no price). */
+export interface PlansView {
+  plans: PlanView[];
+  reserves: PoolReserves | undefined;
 }
 
 export interface PositionView {
@@ -34,6 +40,8 @@ export const serveKeys = {
   plans: (chainId: number) => ['serve', chainId, 'plans'] as const,
   positions: (chainId: number, user: string | undefined) =>
     ['serve', chainId, 'positions', user] as const,
+  uplines: (chainId: number, user: string | undefined) =>
+    ['serve', chainId, 'uplines', user] as const,
 };
 
 /** The operator's plans, each with whether it accepts stakes now. */
@@ -43,7 +51,7 @@ export function usePlans(network: NetworkInfo, deployment: ChainDeployment | und
     queryKey: serveKeys.plans(network.chainId),
     enabled: Boolean(deployment),
     refetchInterval: 30_000,
-    queryFn: async (): Promise<PlanView[]> => {
+    queryFn: async (): Promise<PlansView> => {
       const client = publicClientFor(config, network.chainId);
       const plans = await client.readContract({
         address: deployment!.stakingLens,
@@ -63,25 +71,46 @@ export function usePlans(network: NetworkInfo, deployment: ChainDeployment | und
         ),
         readPoolReserves(client, deployment!),
       ]);
-      return plans.map((plan, id) => ({
-        id,
-        termDays: Number(plan.termDays),
-        dailyRateBps: price ? dailyRateBps(plan.dailyRate, price) : undefined,
-        open: open[id] === true,
-      }));
+      return {
+        plans: plans.map((plan, id) => ({
+          id,
+          termDays: Number(plan.termDays),
+          dailyRate: plan.dailyRate,
+          open: open[id] === true,
+        })),
+        reserves: price,
+      };
     },
   });
 }
 
-/**
- * `dailyRate` is reward-coin base units per USDC base unit per day, scaled by 1e18; its USDC value
- * per USDC staked is dailyRate × (usdcReserve / rewardReserve) / 1e18. Returned in basis points
- * with two decimals.
- */
-export function dailyRateBps(dailyRate: bigint, price: PoolReserves): number {
-  const hundredthsOfBps =
-    (dailyRate * price.usdcReserve * 1_000_000n) / (10n ** 18n * price.rewardReserve);
-  return Number(hundredthsOfBps) / 100;
+/** How many uplines (0-3) `user` has: they earn commissions from the reserve on the user's mining. */
+export function useUplineCount(
+  network: NetworkInfo,
+  deployment: ChainDeployment | undefined,
+  user: Address | undefined,
+) {
+  const config = useConfig();
+  return useQuery({
+    queryKey: serveKeys.uplines(network.chainId, user),
+    enabled: Boolean(deployment && user),
+    queryFn: () => readUplineCount(config, network.chainId, deployment!, user!),
+  });
+}
+
+export async function readUplineCount(
+  config: Config,
+  chainId: number,
+  deployment: ChainDeployment,
+  user: Address,
+): Promise<number> {
+  const uplines = await publicClientFor(config, chainId).readContract({
+    address: deployment.staking,
+    abi: stakingAbi,
+    functionName: 'selectUplines',
+    args: [user],
+  });
+  return uplines.filter((a) => BigInt(a) !== 0n).length;
 }
 
 /** The user's staking history, newest first. */

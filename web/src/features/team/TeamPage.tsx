@@ -4,8 +4,8 @@ import { useTeamMembers, useTeamSummary } from '../../shared/data/endpoints';
 import type { TeamMember, TeamSummary } from '../../shared/data/types';
 import { useSession } from '../../shared/session';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';
+import { AddressText } from '../../shared/ui/AddressText';
 import {
-  AddressText,
   ConnectPrompt,
   ErrorState,
   IndexedNote,

@@ -26,7 +26,9 @@ function read(): InjectedState {
 const injectedStore = createStore<InjectedState>(
   typeof window === 'undefined' ? { ethereum: undefined, flagged: undefined } : read(),
 );
-const startedAt = typeof performance === 'undefined' ? 0 : performance.now();
+// The page's start (performance's time origin), not this module's: the wallet code loads on
+// demand, possibly seconds after the page started.
+const startedAt = 0;
 let started = false;
 
 function refresh(): void {

@@ -1,4 +1,9 @@
-import { networks, type NetworkInfo, type NetworkKey } from '@app/contracts/chains';
+import {
+  networkByChainId,
+  networks,
+  type NetworkInfo,
+  type NetworkKey,
+} from '@app/contracts/chains';
 import { getAddress, toHex, type Address } from 'viem';
 import type { Config, Connector } from 'wagmi';
 import { connect, disconnect, getConnection } from 'wagmi/actions';
@@ -6,11 +11,12 @@ import { reLaunch } from '../../app/router';
 import { t } from '../../i18n';
 import { api } from '../../shared/api';
 import { getNetwork, networkStore, setNetwork } from '../../shared/network';
-import { clearSession, setSession } from '../../shared/session';
+import { clearSession, sessionStore, setSession } from '../../shared/session';
 import { readStorage, storageKeys } from '../../shared/storage';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getWalletChainId, switchWalletChain, type Eip1193 } from '../../shared/wallet/chain';
+import { reconnectWallet } from '../../shared/wallet/reconnect';
 import { isUserRejection } from '../../shared/wallet/errors';
 
 interface GetCodeData {
@@ -57,10 +63,16 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
   let provider: Eip1193;
   try {
     provider = (await connector.getProvider()) as Eip1193;
-    const network = getNetwork();
+    // The message names the chain the wallet is on (one of ours), so what the user reads in the
+    // wallet matches it; the selected network follows the wallet right after login anyway.
+    const walletChain = await getWalletChainId(provider).catch(() => undefined);
+    const chain =
+      walletChain !== undefined && networkByChainId(walletChain)
+        ? walletChain
+        : getNetwork().chainId;
     const code = await api.post<GetCodeData>(
       '/v1/user/getcode',
-      { address, chain: network.chainId },
+      { address, chain },
       { toast: false },
     );
     showLoading(t('loading.loggingIn'));
@@ -118,6 +130,14 @@ export async function logout(config: Config): Promise<void> {
 export async function chooseNetwork(config: Config, key: NetworkKey): Promise<void> {
   if (key === networkStore.get()) return;
   const network: NetworkInfo = networks[key];
+  // Signed in but the wallet forgot this site (after a reload): reconnect first, so the wallet
+  // switches with the app rather than the app alone.
+  if (sessionStore.get() && getConnection(config).status !== 'connected') {
+    if (!(await reconnectWallet(config, true))) {
+      toast(t('toast.connectFailed'));
+      return;
+    }
+  }
   const connection = getConnection(config);
   if (connection.status === 'connected' && connection.connector) {
     try {

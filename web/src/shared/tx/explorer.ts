@@ -19,3 +19,18 @@ export function txLocation(deployment: Deployment, chainId: number, hash: string
   const base = network.explorer.url.replace(/\/+$/, '');
   return { kind: 'explorer', name: network.explorer.name, url: `${base}/tx/${hash}` };
 }
+
+/**
+ * The explorer page of a contract or account, or undefined on a local chain (ids 1 and 56 reused by
+ * anvil: a mainnet link would show a different, unrelated address).
+ */
+export function addressUrl(
+  deployment: Deployment,
+  chainId: number,
+  address: string,
+): { name: string; url: string } | undefined {
+  const network = networkByChainId(chainId);
+  if (!network || deployment !== 'production') return undefined;
+  const base = network.explorer.url.replace(/\/+$/, '');
+  return { name: network.explorer.name, url: `${base}/address/${address}` };
+}

@@ -1,7 +1,6 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAddress, isAddress } from 'viem';
 import type { Indexed } from '../data/types';
 import { shortAddress } from '../format';
 import { relativeTime } from '../relativeTime';
@@ -117,15 +116,5 @@ export function IndexedNote({ indexed }: { indexed: Indexed | undefined }) {
           })
         : t('list.notIndexed')}
     </p>
-  );
-}
-
-/** An address as spec §9 shows it (4...4), checksummed (the server may send lower case). */
-export function AddressText({ address, testId }: { address: string; testId?: string }) {
-  const full = isAddress(address, { strict: false }) ? getAddress(address) : address;
-  return (
-    <span className="mono" title={full} data-testid={testId}>
-      {shortAddress(full)}
-    </span>
   );
 }

@@ -2,10 +2,9 @@ import { networkByChainId, type NetworkInfo } from '@app/contracts/chains';
 import { numberToHex, type EIP1193Provider } from 'viem';
 import { isUnknownChain } from './errors';
 
-/** Where the app reads a chain: the server's read-only JSON-RPC proxy on our own origin. */
-export function rpcProxyUrl(chainId: number): string {
-  return `${window.location.origin}/rpc/${chainId}`;
-}
+import { rpcProxyUrl } from './rpcUrl';
+
+export { rpcProxyUrl } from './rpcUrl';
 
 /** RPC URL a wallet is told about with wallet_addEthereumChain. */
 export function walletRpcUrl(network: NetworkInfo): string {

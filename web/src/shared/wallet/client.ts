@@ -9,8 +9,11 @@ import {
   type Transport,
 } from 'viem';
 import type { Config, Connector } from 'wagmi';
-import { getConnection, reconnect } from 'wagmi/actions';
+import { getConnection } from 'wagmi/actions';
 import { getWalletChainId, rpcProxyUrl, switchWalletChain, type Eip1193 } from './chain';
+import { reconnectWallet } from './reconnect';
+
+export { reconnectWallet } from './reconnect';
 
 export class WalletNotConnectedError extends Error {
   constructor() {
@@ -25,14 +28,17 @@ export interface ConnectedWallet {
   provider: Eip1193;
 }
 
-/** The connected wallet, reconnecting once if the page was reloaded; must be `expected` if given. */
+/**
+ * The connected wallet, reconnecting if the page was reloaded; must be `expected` if given (the
+ * session's address: then a wallet that forgot this site is asked again, since the user is acting).
+ */
 export async function getConnectedWallet(
   config: Config,
   expected?: string,
 ): Promise<ConnectedWallet> {
   let connection = getConnection(config);
   if (connection.status !== 'connected') {
-    await reconnect(config).catch(() => undefined);
+    await reconnectWallet(config, expected !== undefined);
     connection = getConnection(config);
   }
   const { connector, address } = connection;

@@ -1,0 +1,236 @@
+/**
+ * Earnings stated as what they are (issue 11 §2), checked against what the contract pays: a plan
+ * shows the reward coin it pays per day for each 1,000 USDC; for the amount typed, the coin over the
+ * full term, its value today, when the principal is withdrawable and the uplines' commissions; the
+ * same figures in the summary before signing; and after the term, the contract credits exactly the
+ * coin shown to the user and exactly the commission shown to the upline. In English on ETH (6-decimal
+ * USDC) and in Arabic on BSC (18-decimal USDC).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { formatUnits, type Address } from 'viem';
+import { localDailyRate } from '@app/contracts/local';
+import { stakingAbi } from '@app/contracts/generated';
+import {
+  confirmOperation,
+  expectToast,
+  goToTab,
+  openApp,
+  signIn,
+  STEP_MS,
+  waitForBalance,
+} from '../app.ts';
+import {
+  accountAddress,
+  advanceTime,
+  getAccount,
+  parseShown,
+  stakingCallAs,
+  usdc,
+} from '../chain.ts';
+import { startStack, withPage, withSession, type LocalChain, type Stack } from '../harness.ts';
+import type { Locator, Page } from 'playwright-core';
+
+const E18 = 10n ** 18n;
+
+/** Arabic-Indic digits and separators as ASCII, bidi isolates and marks removed. */
+function plainDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/\u066B/g, '.')
+    .replace(/[\u066C\u2066-\u2069\u200E\u200F\u061C]/g, '')
+    .trim();
+}
+
+/** The first decimal number in `text`, as base units of `decimals`. */
+function firstAmount(text: string, decimals: number): bigint {
+  const match = /\d[\d,]*(\.\d+)?/.exec(plainDigits(text));
+  assert.ok(match, `a number in ${JSON.stringify(text)}`);
+  return parseShown(match[0], decimals);
+}
+
+/** `value` base units truncated to `digits` decimals, as base units. */
+function truncated(value: bigint, decimals: number, digits: number): bigint {
+  const unit = 10n ** BigInt(decimals - digits);
+  return (value / unit) * unit;
+}
+
+async function createOneDayPlan(chain: LocalChain): Promise<{ planId: bigint; rate: bigint }> {
+  const { staking, usdcDecimals } = chain.deployment;
+  const now = (await chain.client.getBlock()).timestamp;
+  const planId = await chain.client.readContract({
+    address: staking,
+    abi: stakingAbi,
+    functionName: 'planCount',
+  });
+  const rate = localDailyRate(50, usdcDecimals);
+  await stakingCallAs(chain, 0, 'createPlan', [
+    1,
+    rate,
+    usdc(chain, '100000'),
+    now,
+    now + 86_400n * 30n,
+  ]);
+  return { planId, rate };
+}
+
+async function testIdText(page: Page | Locator, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).innerText()).trim();
+}
+
+describe('earnings shown before staking', { timeout: 600_000 }, () => {
+  let stack: Stack;
+
+  before(async () => {
+    stack = await startStack();
+  });
+
+  after(async () => {
+    await stack?.stop();
+  });
+
+  test('ETH (en): the coin shown is the coin the contract pays the user and the upline', async () => {
+    const eth = stack.chains[1];
+    const { root, staking } = eth.deployment;
+    const user: Address = accountAddress(9);
+    const { planId, rate } = await createOneDayPlan(eth);
+    await stakingCallAs(eth, 9, 'bindSuperior', [root]);
+
+    await withSession(
+      stack,
+      'earnings eth',
+      { account: user, initialChainId: 1 },
+      async ({ page }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+
+        const plan = page.getByTestId('plan-option').filter({ hasText: '1-day term' });
+        await plan.click();
+        // "0.001666 WETH per day for each 1,000 USDC", no percentage anywhere on the plan.
+        const rateText = (await plan.getByTestId('plan-rate').innerText()).trim();
+        assert.match(rateText, /^[\d.,]+ WETH per day for each 1,000 USDC$/);
+        const perThousand = (1_000n * 10n ** 6n * rate) / E18;
+        assert.equal(firstAmount(rateText, 18), truncated(perThousand, 18, 6));
+        assert.doesNotMatch(await plan.innerText(), /%|APY|Daily rate/);
+        assert.match(await plan.innerText(), /today's pool price; this value moves with the price/);
+
+        await page.getByLabel('Stake quantity').fill('150');
+        await page.getByTestId('stake-earnings').waitFor({ timeout: STEP_MS });
+        const amount = 150n * 10n ** 6n;
+        const mining = (amount * rate * 1n) / E18;
+        const miningText = await testIdText(page, 'earn-mining');
+        assert.equal(parseShown(miningText, 18), mining, 'the full-term coin, exact');
+        const commissionsText = await testIdText(page, 'earn-commissions');
+        assert.equal(firstAmount(commissionsText, 18), mining / 10n, 'one upline: 10%');
+        assert.match(commissionsText, /1 of 3 levels/);
+        const valueText = await testIdText(page, 'earn-value');
+        assert.match(valueText, /USDC$/);
+        const withdrawableText = await testIdText(page, 'earn-withdrawable');
+        assert.match(
+          await page.getByTestId('stake-earnings').innerText(),
+          /not from your stake or your mining/,
+        );
+
+        // The summary before signing repeats the same figures.
+        await page.getByRole('button', { name: 'Stake now' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
+        await dialog.waitFor({ timeout: STEP_MS });
+        assert.equal(await testIdText(dialog, 'summary-earn-mining'), miningText);
+        assert.equal(await testIdText(dialog, 'summary-earn-commissions'), commissionsText);
+        const summary = await confirmOperation(page);
+        assert.ok(summary.includes(miningText));
+        await expectToast(page, 'Recharge succeeded', 30_000);
+
+        // The position ends when the page said (to the minute it was shown).
+        const positions = await eth.client.readContract({
+          address: staking,
+          abi: stakingAbi,
+          functionName: 'getPositions',
+          args: [user],
+        });
+        const position = positions.at(-1);
+        assert.ok(position);
+        assert.equal(position.planId, planId);
+        const shownEnd = await page.evaluate(
+          (ends) =>
+            ends.map((s) =>
+              new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+                s * 1000,
+              ),
+            ),
+          [Number(position.endTime), Number(position.endTime) - 60, Number(position.endTime) - 120],
+        );
+        assert.ok(
+          shownEnd.includes(withdrawableText),
+          `${withdrawableText} in ${shownEnd.join(' | ')}`,
+        );
+
+        // After the term the contract credits exactly what was shown.
+        const [userBefore, rootBefore] = await Promise.all([
+          getAccount(eth, user),
+          getAccount(eth, root),
+        ]);
+        await advanceTime(eth, 86_400 + 60);
+        await stakingCallAs(eth, 0, 'harvest', [user, [BigInt(positions.length - 1)]]);
+        const [userAfter, rootAfter] = await Promise.all([
+          getAccount(eth, user),
+          getAccount(eth, root),
+        ]);
+        assert.equal(
+          userAfter.earned - userBefore.earned,
+          mining,
+          'the user is paid the coin shown',
+        );
+        assert.equal(
+          rootAfter.earned - rootBefore.earned,
+          mining / 10n,
+          'the upline is paid the commission shown',
+        );
+        assert.equal(
+          userAfter.earned - userBefore.earned,
+          parseShown(miningText, 18),
+          `shown ${miningText}, paid ${formatUnits(userAfter.earned - userBefore.earned, 18)}`,
+        );
+      },
+    );
+  });
+
+  test('BSC (ar): 18-decimal USDC, the same arithmetic in Arabic, before signing in', async () => {
+    const bsc = stack.chains[56];
+    const { rate } = await createOneDayPlan(bsc);
+    await withPage(stack, 'earnings bsc ar', {}, async ({ page }) => {
+      await openApp(page, stack.server.url);
+      await page.evaluate(() => {
+        localStorage.setItem('lang', 'ar');
+        localStorage.setItem('networkType', 'BSC');
+      });
+      await page.reload();
+      await page.getByTestId('wallet-button').waitFor({ timeout: STEP_MS });
+      assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+      await page.evaluate(() => {
+        window.location.hash = '#/pages/serve/serve';
+      });
+      // The plan created above is the newest, listed last.
+      const plan = page.getByTestId('plan-option').last();
+      await plan.waitFor({ timeout: STEP_MS });
+      await plan.click();
+      const rateText = (await plan.getByTestId('plan-rate').innerText()).trim();
+      await page.getByTestId('network-select').filter({ hasText: 'BSC' }).waitFor();
+      assert.match(rateText, /يوميًا لكل/);
+      const perThousand = (1_000n * E18 * rate) / E18;
+      assert.equal(firstAmount(rateText, 18), truncated(perThousand, 18, 6));
+
+      await page.locator('.serve input').first().fill('150');
+      await page.getByTestId('stake-earnings').waitFor({ timeout: STEP_MS });
+      const mining = (150n * E18 * rate) / E18;
+      assert.equal(firstAmount(await testIdText(page, 'earn-mining'), 18), mining);
+      // Not signed in: the most the uplines can receive, all three levels (10% + 8% + 5%).
+      assert.equal(
+        firstAmount(await testIdText(page, 'earn-commissions'), 18),
+        mining / 10n + (mining * 8n) / 100n + mining / 20n,
+      );
+    });
+  });
+});

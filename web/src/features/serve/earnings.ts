@@ -1,0 +1,89 @@
+/**
+ * What a plan pays, stated as what it is (issue 11 §2): reward coin, fixed by the plan's rate when the
+ * stake is made, and reserved for it in the contract. Its USDC value is only today's value at the
+ * pool's price, and moves with the coin's price. The arithmetic is the contract's own
+ * (Staking._fullMining, _reserve), in base units, so the figures shown are the figures paid.
+ */
+
+/** Scale of a plan's `dailyRate` (Staking.RATE_SCALE). */
+export const RATE_SCALE = 10n ** 18n;
+/** Commissions of uplines at depth 1, 2, 3 in basis points (Staking.REFERRAL_BPS_1..3). */
+export const REFERRAL_BPS = [1000n, 800n, 500n] as const;
+const BPS = 10_000n;
+const DAY_SECONDS = 86_400;
+
+/** The reference stake a plan's rate is stated for: "… per day for each 1,000 USDC". */
+export const REFERENCE_WHOLE_USDC = 1_000n;
+
+/** Pool reserves (base units of each token): the coin's price in USDC. */
+export interface Reserves {
+  usdcReserve: bigint;
+  rewardReserve: bigint;
+}
+
+/**
+ * Reward coin (base units) a stake of `amount` USDC base units mines over `termDays` at `dailyRate`,
+ * rounded down exactly as the contract reserves and pays it: amount × dailyRate × termDays / 1e18.
+ */
+export function miningOverTerm(amount: bigint, dailyRate: bigint, termDays: number): bigint {
+  return (amount * dailyRate * BigInt(termDays)) / RATE_SCALE;
+}
+
+/** Reward coin (base units) a plan pays per day for each 1,000 whole USDC (USDC has `usdcDecimals`). */
+export function coinPerDayPerThousand(dailyRate: bigint, usdcDecimals: number): bigint {
+  return miningOverTerm(REFERENCE_WHOLE_USDC * 10n ** BigInt(usdcDecimals), dailyRate, 1);
+}
+
+/** USDC base units that `coin` (reward-coin base units) is worth at the pool's reserves, rounded down. */
+export function usdcValueToday(coin: bigint, reserves: Reserves): bigint {
+  if (reserves.rewardReserve <= 0n) return 0n;
+  return (coin * reserves.usdcReserve) / reserves.rewardReserve;
+}
+
+/**
+ * The commission each upline (depth 1, 2, 3; only as many as the user has) receives on `mining`:
+ * 10%, 8%, 5% of it, paid from the reward reserve, never taken from the user's mining.
+ */
+export function uplineCommissions(mining: bigint, uplineCount: number): bigint[] {
+  return REFERRAL_BPS.slice(0, Math.max(0, Math.min(uplineCount, 3))).map(
+    (bps) => (mining * bps) / BPS,
+  );
+}
+
+/** Unix seconds when a position started at `startSeconds` becomes withdrawable. */
+export function withdrawableAt(startSeconds: number, termDays: number): number {
+  return Math.floor(startSeconds) + termDays * DAY_SECONDS;
+}
+
+/** Everything the Serve page and the stake summary say about a stake of `amount` into a plan. */
+export interface StakeEarnings {
+  /** Reward coin mined over the full term (base units), exact. */
+  mining: bigint;
+  /** Its USDC value at the pool's price now, or undefined without a price. */
+  miningValueToday: bigint | undefined;
+  /** Each upline's commission (base units of reward coin), from the reserve. */
+  commissions: bigint[];
+  /** What the stake reserves in the contract: mining plus commissions. */
+  reserve: bigint;
+  /** Unix seconds the principal becomes withdrawable if the stake lands at `nowSeconds`. */
+  withdrawableAt: number;
+}
+
+export function stakeEarnings(args: {
+  amount: bigint;
+  dailyRate: bigint;
+  termDays: number;
+  reserves: Reserves | undefined;
+  uplineCount: number;
+  nowSeconds: number;
+}): StakeEarnings {
+  const mining = miningOverTerm(args.amount, args.dailyRate, args.termDays);
+  const commissions = uplineCommissions(mining, args.uplineCount);
+  return {
+    mining,
+    miningValueToday: args.reserves ? usdcValueToday(mining, args.reserves) : undefined,
+    commissions,
+    reserve: commissions.reduce((sum, c) => sum + c, mining),
+    withdrawableAt: withdrawableAt(args.nowSeconds, args.termDays),
+  };
+}

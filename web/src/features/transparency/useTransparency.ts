@@ -1,0 +1,192 @@
+import type { NetworkInfo } from '@app/contracts/chains';
+import { useQuery } from '@tanstack/react-query';
+import type { Abi, Address } from 'viem';
+import { useConfig } from 'wagmi';
+import { publicClientFor } from '../../shared/chain/client';
+import { stakingAbi, usdcAbi, wethAbi, type ChainDeployment } from '../../shared/contracts';
+
+/**
+ * Every chain read of the transparency page, in this one module (issue 11 §3): when some of
+ * Staking's views move to a lens contract, only the `address` of those reads changes here. Nothing
+ * on the page is typed in: each figure is a view of the staking contract or a token balance.
+ */
+
+/** Staking.Param, in the contract's order. */
+export const PARAMS = [
+  'feeBps',
+  'minWithdrawal',
+  'nodePrice',
+  'nodeLimit',
+  'founderPrice',
+  'founderLimit',
+  'treasury',
+] as const;
+export type ParamName = (typeof PARAMS)[number];
+
+export interface PendingChange {
+  param: ParamName;
+  /** The new value (an address as its uint160). */
+  value: bigint;
+  /** Unix seconds from which the owner can apply it. */
+  eta: number;
+}
+
+export interface Transparency {
+  owner: Address;
+  /** Whether the owner address holds code (a multisig or other contract) rather than being a key. */
+  ownerIsContract: boolean;
+  /** An ownership transfer started and not yet accepted (Ownable2Step), or undefined. */
+  pendingOwner: Address | undefined;
+  treasury: Address;
+  paused: boolean;
+  /** Reward coin: the budget, the part reserved for open positions and their uplines, the rest. */
+  rewardBudget: bigint;
+  rewardReserved: bigint;
+  rewardUnreserved: bigint;
+  /** Reward coin the contract holds (budget plus earned, not yet exchanged or withdrawn). */
+  rewardHeld: bigint;
+  /** USDC the contract holds. */
+  usdcHeld: bigint;
+  /** Principal of positions not yet released. */
+  openPrincipal: bigint;
+  /** USDC owed to users' withdrawable balances (released principal, exchanged income, grants). */
+  withdrawable: bigint;
+  /** Dividends credited to members and not yet claimed. */
+  dividendsUnclaimed: bigint;
+  /** Operator-funded grants budget (USDC). */
+  grantsBudget: bigint;
+  feeBps: bigint;
+  maxFeeBps: bigint;
+  freeExchanges: bigint;
+  feeFreeLevel: bigint;
+  minWithdrawal: bigint;
+  maxMinWithdrawal: bigint;
+  minStakeExclusive: bigint;
+  nodePrice: bigint;
+  nodeLimit: bigint;
+  nodeSold: bigint;
+  founderPrice: bigint;
+  founderLimit: bigint;
+  founderSold: bigint;
+  timelockDelay: bigint;
+  pending: PendingChange[];
+}
+
+export const transparencyKeys = {
+  all: ['transparency'] as const,
+  chain: (chainId: number) => ['transparency', chainId] as const,
+};
+
+/** The transparency figures of the selected network, read from its chain every 15 s. */
+export function useTransparency(network: NetworkInfo, deployment: ChainDeployment | undefined) {
+  const config = useConfig();
+  return useQuery({
+    queryKey: transparencyKeys.chain(network.chainId),
+    enabled: Boolean(deployment),
+    refetchInterval: 15_000,
+    queryFn: () => readTransparency(publicClientFor(config, network.chainId), deployment!),
+  });
+}
+
+type Client = ReturnType<typeof publicClientFor>;
+
+async function readTransparency(client: Client, d: ChainDeployment): Promise<Transparency> {
+  // Typed loosely: the names below are argument-less views of the ABI (checked by the contract's
+  // tests), and a per-name union of return types is too deep for readContract's inference.
+  const read = client.readContract as (args: {
+    address: Address;
+    abi: Abi;
+    functionName: string;
+    args?: readonly unknown[];
+  }) => Promise<unknown>;
+  const staking = (functionName: string, args?: readonly unknown[]) =>
+    read({ address: d.staking, abi: stakingAbi, functionName, args });
+  const big = async (name: string) => (await staking(name)) as bigint;
+
+  const [owner, pendingOwner, treasury, paused, budgetInfo, rewardHeld, usdcHeld] =
+    await Promise.all([
+      staking('owner') as Promise<Address>,
+      staking('pendingOwner') as Promise<Address>,
+      staking('treasury') as Promise<Address>,
+      staking('paused') as Promise<boolean>,
+      staking('rewardBudgetInfo') as Promise<readonly [bigint, bigint, bigint]>,
+      read({
+        address: d.rewardToken,
+        abi: wethAbi,
+        functionName: 'balanceOf',
+        args: [d.staking],
+      }) as Promise<bigint>,
+      read({
+        address: d.usdc,
+        abi: usdcAbi,
+        functionName: 'balanceOf',
+        args: [d.staking],
+      }) as Promise<bigint>,
+    ]);
+  const names = [
+    'totalActiveStake',
+    'totalWithdrawable',
+    'dividendsUnclaimed',
+    'grantsBudget',
+    'feeBps',
+    'MAX_FEE_BPS',
+    'FREE_EXCHANGES',
+    'FEE_FREE_LEVEL',
+    'minWithdrawal',
+    'maxMinWithdrawal',
+    'minStakeExclusive',
+    'nodePrice',
+    'nodeLimit',
+    'nodeSold',
+    'founderPrice',
+    'founderLimit',
+    'founderSold',
+    'TIMELOCK_DELAY',
+  ] as const;
+  const [values, pendingRaw, ownerCode] = await Promise.all([
+    Promise.all(names.map(big)),
+    Promise.all(
+      PARAMS.map(
+        (_, index) => staking('pendingChanges', [index]) as Promise<readonly [bigint, bigint]>,
+      ),
+    ),
+    client.getCode({ address: owner }),
+  ]);
+  const v = Object.fromEntries(names.map((name, i) => [name, values[i]!])) as Record<
+    (typeof names)[number],
+    bigint
+  >;
+  return {
+    owner,
+    ownerIsContract: Boolean(ownerCode && ownerCode !== '0x'),
+    pendingOwner: BigInt(pendingOwner) === 0n ? undefined : pendingOwner,
+    treasury,
+    paused,
+    rewardBudget: budgetInfo[0],
+    rewardReserved: budgetInfo[1],
+    rewardUnreserved: budgetInfo[2],
+    rewardHeld,
+    usdcHeld,
+    openPrincipal: v.totalActiveStake,
+    withdrawable: v.totalWithdrawable,
+    dividendsUnclaimed: v.dividendsUnclaimed,
+    grantsBudget: v.grantsBudget,
+    feeBps: v.feeBps,
+    maxFeeBps: v.MAX_FEE_BPS,
+    freeExchanges: v.FREE_EXCHANGES,
+    feeFreeLevel: v.FEE_FREE_LEVEL,
+    minWithdrawal: v.minWithdrawal,
+    maxMinWithdrawal: v.maxMinWithdrawal,
+    minStakeExclusive: v.minStakeExclusive,
+    nodePrice: v.nodePrice,
+    nodeLimit: v.nodeLimit,
+    nodeSold: v.nodeSold,
+    founderPrice: v.founderPrice,
+    founderLimit: v.founderLimit,
+    founderSold: v.founderSold,
+    timelockDelay: v.TIMELOCK_DELAY,
+    pending: pendingRaw.flatMap(([value, eta], index) =>
+      eta === 0n ? [] : [{ param: PARAMS[index]!, value, eta: Number(eta) }],
+    ),
+  };
+}

@@ -1,0 +1,11 @@
+import { ReconnectBanner } from './ReconnectBanner';
+import { useSessionGuard } from './useSessionGuard';
+
+/**
+ * The wallet's part of every page, loaded with the wallet code: the session guard (the session
+ * belongs to one account) and the "Reconnect wallet" banner.
+ */
+export default function WalletShell() {
+  useSessionGuard();
+  return <ReconnectBanner />;
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { walletLinkOf } from './walletLinkState';
+
+const session = { userAddress: '0xAbC0000000000000000000000000000000000001' };
+
+test('no session: none, whatever the wallet says', () => {
+  assert.equal(
+    walletLinkOf({ session: null, status: 'connected', address: '0x1', settled: true }),
+    'none',
+  );
+});
+
+test('connected with the session address (any letter case): connected', () => {
+  assert.equal(
+    walletLinkOf({
+      session,
+      status: 'connected',
+      address: session.userAddress.toLowerCase(),
+      settled: false,
+    }),
+    'connected',
+  );
+});
+
+test('before the first reconnect has finished, or while it runs: checking, never the address', () => {
+  assert.equal(
+    walletLinkOf({ session, status: 'disconnected', address: undefined, settled: false }),
+    'checking',
+  );
+  assert.equal(
+    walletLinkOf({ session, status: 'reconnecting', address: undefined, settled: true }),
+    'checking',
+  );
+});
+
+test('a session whose wallet is not connected after the reconnect: lost', () => {
+  assert.equal(
+    walletLinkOf({ session, status: 'disconnected', address: undefined, settled: true }),
+    'lost',
+  );
+  // Another account in the wallet is not this session's connection either.
+  assert.equal(
+    walletLinkOf({
+      session,
+      status: 'connected',
+      address: '0x0000000000000000000000000000000000000002',
+      settled: true,
+    }),
+    'lost',
+  );
+});

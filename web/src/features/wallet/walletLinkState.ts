@@ -1,0 +1,27 @@
+/**
+ * Whether the wallet behind the session is reachable (issue 11 §4): after a reload (network or
+ * language change) wagmi reconnects silently when the wallet still allows this site; a wallet that
+ * forgot the connection leaves the app with a session but no wallet. The header then offers
+ * "Reconnect wallet" instead of showing an address the app cannot sign with.
+ *
+ * - 'none': no session (the header shows "Connect wallet");
+ * - 'checking': the first silent reconnect has not finished yet;
+ * - 'connected': the wallet is connected with the session's address;
+ * - 'lost': a session, but the wallet is not connected (or on another account, which the session
+ *   guard ends).
+ */
+export type WalletLink = 'none' | 'checking' | 'connected' | 'lost';
+
+export function walletLinkOf(args: {
+  session: { userAddress: string } | null;
+  status: string;
+  address: string | undefined;
+  settled: boolean;
+}): WalletLink {
+  const { session, status, address, settled } = args;
+  if (!session) return 'none';
+  if (status === 'connected' && address?.toLowerCase() === session.userAddress.toLowerCase())
+    return 'connected';
+  if (!settled || status === 'reconnecting' || status === 'connecting') return 'checking';
+  return 'lost';
+}
