@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { formatUnits, type Address } from 'viem';
 import { localDailyRate } from '@app/contracts/local';
-import { stakingAbi } from '@app/contracts/generated';
+import { stakingAbi, stakingLensAbi } from '@app/contracts/generated';
 import {
   confirmOperation,
   expectToast,
@@ -91,7 +91,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
 
   test('ETH (en): the coin shown is the coin the contract pays the user and the upline', async () => {
     const eth = stack.chains[1];
-    const { root, staking } = eth.deployment;
+    const { root } = eth.deployment;
     const user: Address = accountAddress(9);
     const { planId, rate } = await createOneDayPlan(eth);
     await stakingCallAs(eth, 9, 'bindSuperior', [root]);
@@ -145,8 +145,8 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
 
         // The position ends when the page said (to the minute it was shown).
         const positions = await eth.client.readContract({
-          address: staking,
-          abi: stakingAbi,
+          address: eth.deployment.stakingLens,
+          abi: stakingLensAbi,
           functionName: 'getPositions',
           args: [user],
         });

@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import { useConfig, type Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { readPoolReserves, type PoolReserves } from '../../shared/chain/pool';
-import { type ChainDeployment, stakingLensAbi } from '../../shared/contracts';
+import { type ChainDeployment, stakingAbi, stakingLensAbi } from '../../shared/contracts';
 
 export interface PlanView {
   id: number;
