@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { repoRoot, type ServerConfig } from '../config.ts';
+import { assertMatchesSchema } from './response-check.ts';
 import { startServer, type RunningServer } from '../start.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -168,7 +169,9 @@ export async function postForm<T = Record<string, unknown>>(
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: res.status, body: (await res.json()) as ApiResponse<T>['body'] };
+  const body = (await res.json()) as ApiResponse<T>['body'];
+  assertMatchesSchema('POST', route, res.status, body);
+  return { status: res.status, body };
 }
 
 export async function getJson<T = Record<string, unknown>>(
@@ -177,7 +180,9 @@ export async function getJson<T = Record<string, unknown>>(
   headers: Record<string, string> = {},
 ): Promise<ApiResponse<T>> {
   const res = await fetch(base + route, { headers });
-  return { status: res.status, body: (await res.json()) as ApiResponse<T>['body'] };
+  const body = (await res.json()) as ApiResponse<T>['body'];
+  assertMatchesSchema('GET', route, res.status, body);
+  return { status: res.status, body };
 }
 
 export interface CodeData {
@@ -259,5 +264,7 @@ export async function postRaw(
     headers: { 'content-type': contentType, ...headers },
     body,
   });
-  return { status: res.status, body: (await res.json()) as ApiResponse<unknown>['body'] };
+  const json = (await res.json()) as ApiResponse<unknown>['body'];
+  assertMatchesSchema('POST', route, res.status, json);
+  return { status: res.status, body: json };
 }
