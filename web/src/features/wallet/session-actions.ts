@@ -12,19 +12,7 @@ import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getWalletChainId, switchWalletChain, type Eip1193 } from '../../shared/wallet/chain';
 import { isUserRejection } from '../../shared/wallet/errors';
-
-interface GetCodeData {
-  Code: string;
-  Message: string;
-  ExpiresAt?: number | string;
-}
-
-interface LoginData {
-  Token: string;
-  Id: number | string;
-  Address?: string;
-  [key: string]: unknown;
-}
+import type { Login, LoginCode } from '../../shared/data/types';
 
 async function connectWallet(config: Config, connector: Connector): Promise<Address> {
   const connection = getConnection(config);
@@ -58,7 +46,7 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
   try {
     provider = (await connector.getProvider()) as Eip1193;
     const network = getNetwork();
-    const code = await api.post<GetCodeData>(
+    const code = await api.post<LoginCode>(
       '/v1/user/getcode',
       { address, chain: network.chainId },
       { toast: false },
@@ -68,7 +56,7 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
       method: 'personal_sign',
       params: [toHex(code.Message), address],
     });
-    const data = await api.post<LoginData>(
+    const data = await api.post<Login>(
       '/v1/user/metamasklogin',
       { address, signature, invitecode: readStorage(storageKeys.inviteCode) ?? '' },
       { toast: false },
@@ -76,7 +64,7 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
     if (!data?.Token) throw new Error('No token');
     setSession({
       token: data.Token,
-      uid: String(data.Id ?? ''),
+      uid: String(data.Id),
       userAddress: address,
       loginInfo: data,
     });

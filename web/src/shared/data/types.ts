@@ -20,6 +20,8 @@ export type {
   Indexed,
   IndexedPage,
   InviteInfo,
+  Login,
+  LoginCode,
   Membership,
   Notice,
   OperatorSection,
