@@ -16,19 +16,23 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const Amount = Type.String({ pattern: '^[0-9]+$', description: 'Base units' });
 /** Two sums that are never added up: reward coin and USDC. */
 export const TokenPair = Type.Object({ reward: Amount, usdc: Amount });
+export type TokenPair = Static<typeof TokenPair>;
 export const Sums = Type.Object({ total: TokenPair, today: TokenPair });
 export const TokenKind = Type.Union([Type.Literal('reward'), Type.Literal('usdc')]);
+export type TokenKind = Static<typeof TokenKind>;
 export const Membership = Type.Union([
   Type.Literal('none'),
   Type.Literal('node'),
   Type.Literal('founder'),
 ]);
+export type Membership = Static<typeof Membership>;
 
 /** The last block the server's indexer has read on that chain (null before the first). */
 export const Indexed = Type.Union(
   [Type.Object({ block: Str, blockTime: Nullable(DateTime) }), Type.Null()],
   { description: 'Last indexed block of the chain; null before the first' },
 );
+export type Indexed = Static<typeof Indexed>;
 
 /** One page of a list (`page` is 1-based). */
 export const Page = <T extends TSchema>(item: T) =>
@@ -61,10 +65,6 @@ export const ErrorEnvelope = Type.Object(
 
 /** Base units (decimal string) of one token. */
 export type BaseUnits = Static<typeof Amount>;
-export type TokenPair = Static<typeof TokenPair>;
-export type TokenKind = Static<typeof TokenKind>;
-export type Membership = Static<typeof Membership>;
-export type Indexed = Static<typeof Indexed>;
 type PageMeta = Omit<Static<ReturnType<typeof Page<TUnknown>>>, 'items'>;
 export type Page<T> = PageMeta & { items: T[] };
 type IndexedPageMeta = Omit<Static<ReturnType<typeof IndexedPage<TUnknown>>>, 'items'>;

@@ -20,6 +20,7 @@ export const Health = Type.Object({
     { description: 'Chain indexers of this process' },
   ),
 });
+export type Health = Static<typeof Health>;
 /** /v1/health answers 503 with the same data when the database is down. */
 export const HealthDown = Type.Object({ code: Type.Literal(503), msg: Str, data: Health });
 
@@ -75,8 +76,7 @@ export const IndexConfig = Type.Object({
     ),
   }),
 });
-
-export type Health = Static<typeof Health>;
 export type IndexConfig = Static<typeof IndexConfig>;
+
 type SectionMeta = Omit<Static<ReturnType<typeof OperatorSection<TUnknown>>>, 'items'>;
 export type OperatorSection<T> = SectionMeta & { items: T[] };

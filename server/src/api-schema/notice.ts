@@ -22,9 +22,13 @@ export const Notice = Type.Object({
   publishedAt: DateTime,
   read: Type.Union([Bool, Type.Null()], { description: 'null when anonymous' }),
 });
+export type Notice = Static<typeof Notice>;
 export const NoticePage = Page(Notice);
+export type NoticePage = Static<typeof NoticePage>;
 export const UnreadCount = Type.Object({ count: Int });
+export type UnreadCount = Static<typeof UnreadCount>;
 export const ReadResult = Type.Object({ marked: Int, unread: Int });
+export type ReadResult = Static<typeof ReadResult>;
 
 // ---- Admin ----------------------------------------------------------------------------------
 
@@ -70,16 +74,11 @@ export const AdminNotice = Type.Object({
   publishedAt: DateTime,
   texts: Type.Record(Str, Type.Object({ title: Str, body: Str })),
 });
+export type AdminNotice = Static<typeof AdminNotice>;
 export const Deleted = Type.Object({ id: Int, deleted: Type.Literal(true) });
 export const ContentSaved = Type.Object({
   key: Type.Enum([...contentKeys]),
   langs: Type.Array(LangEnum),
   updatedAt: DateTime,
 });
-
-export type Notice = Static<typeof Notice>;
-export type NoticePage = Static<typeof NoticePage>;
-export type UnreadCount = Static<typeof UnreadCount>;
-export type ReadResult = Static<typeof ReadResult>;
-export type AdminNotice = Static<typeof AdminNotice>;
 export type ContentSaved = Static<typeof ContentSaved>;

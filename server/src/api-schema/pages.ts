@@ -49,6 +49,7 @@ export const HomeData = Type.Object({
   platform: Type.Object({ members: Int, income: Sums }),
   me: Nullable(Type.Object({ income: Sums, teamMembers: Int, directMembers: Int })),
 });
+export type HomeData = Static<typeof HomeData>;
 
 export const AccountData = Type.Object({
   address: Str,
@@ -82,12 +83,14 @@ export const AccountData = Type.Object({
     { description: 'Read from the chain now; null when it cannot be reached' },
   ),
 });
+export type AccountData = Static<typeof AccountData>;
 
 // ---- Income ---------------------------------------------------------------------------------
 
 /** The spec's 8 income sources: 'static' (static rewards) is mining. */
 export const sourceFilters = ['all', 'static', ...incomeSources] as const;
 export const IncomeSource = Type.Enum([...incomeSources]);
+export type IncomeSource = Static<typeof IncomeSource>;
 
 export const IncomeListQuery = Type.Object({
   chain: Type.Optional(fields.chain),
@@ -107,18 +110,22 @@ export const IncomeItem = Type.Object({
   token: TokenKind,
   amount: Amount,
 });
+export type IncomeItem = Static<typeof IncomeItem>;
 export const IncomePage = Type.Object({
   ...IndexedPage(IncomeItem).properties,
   sums: Sums,
   dayStart: DateTime,
 });
+export type IncomePage = Static<typeof IncomePage>;
 export const IncomeDay = Type.Object({
   /** 'YYYY-MM-DD' (UTC). */
   day: Str,
   reward: Amount,
   usdc: Amount,
 });
+export type IncomeDay = Static<typeof IncomeDay>;
 export const IncomeDaily = Type.Object({ days: Type.Array(IncomeDay), indexed: Indexed });
+export type IncomeDaily = Static<typeof IncomeDaily>;
 
 // ---- Records --------------------------------------------------------------------------------
 
@@ -143,7 +150,10 @@ export const ActivityItem = Type.Object({
     { description: 'Per type; read defensively, unknown fields are ignored' },
   ),
 });
+export type ActivityItem = Static<typeof ActivityItem>;
+export type ActivityType = ActivityItem['type'];
 export const ActivityPage = IndexedPage(ActivityItem);
+export type ActivityPage = Static<typeof ActivityPage>;
 
 export const WithdrawKind = Type.Enum(['usdc', 'principal', 'rewardCoin']);
 export const WithdrawItem = Type.Object({
@@ -152,7 +162,10 @@ export const WithdrawItem = Type.Object({
   token: TokenKind,
   amount: Amount,
 });
+export type WithdrawItem = Static<typeof WithdrawItem>;
+export type WithdrawKind = WithdrawItem['kind'];
 export const WithdrawPage = IndexedPage(WithdrawItem);
+export type WithdrawPage = Static<typeof WithdrawPage>;
 
 export const ExchangeItem = Type.Object({
   ...Place,
@@ -161,10 +174,12 @@ export const ExchangeItem = Type.Object({
   fee: Amount,
   netUsdc: Amount,
 });
+export type ExchangeItem = Static<typeof ExchangeItem>;
 export const ExchangePage = Type.Object({
   ...IndexedPage(ExchangeItem).properties,
   totals: Type.Object({ count: Int, amountIn: Amount, netUsdc: Amount, fee: Amount }),
 });
+export type ExchangePage = Static<typeof ExchangePage>;
 
 // ---- Team and invitation --------------------------------------------------------------------
 
@@ -190,6 +205,7 @@ export const TeamSummary = Type.Object({
   dividends: Type.Object({ shareholder: Amount, ecological: Amount }),
   membership: Membership,
 });
+export type TeamSummary = Static<typeof TeamSummary>;
 export const TeamMember = Type.Object({
   address: Str,
   depth: Depth,
@@ -197,7 +213,9 @@ export const TeamMember = Type.Object({
   activeStake: Amount,
   totalStaked: Amount,
 });
+export type TeamMember = Static<typeof TeamMember>;
 export const TeamMembers = IndexedPage(TeamMember);
+export type TeamMembers = Static<typeof TeamMembers>;
 export const InviteInfo = Type.Object({
   indexed: Indexed,
   inviteCode: Str,
@@ -208,25 +226,6 @@ export const InviteInfo = Type.Object({
   /** Reward coin. */
   rewards: Type.Object({ referral: Amount, team: Amount }),
 });
-export const InviteResolve = Type.Object({ address: Str });
-
-export type HomeData = Static<typeof HomeData>;
-export type IncomeSource = Static<typeof IncomeSource>;
-export type AccountData = Static<typeof AccountData>;
-export type IncomeItem = Static<typeof IncomeItem>;
-export type IncomePage = Static<typeof IncomePage>;
-export type IncomeDay = Static<typeof IncomeDay>;
-export type IncomeDaily = Static<typeof IncomeDaily>;
-export type ActivityItem = Static<typeof ActivityItem>;
-export type ActivityType = ActivityItem['type'];
-export type ActivityPage = Static<typeof ActivityPage>;
-export type WithdrawItem = Static<typeof WithdrawItem>;
-export type WithdrawKind = WithdrawItem['kind'];
-export type WithdrawPage = Static<typeof WithdrawPage>;
-export type ExchangeItem = Static<typeof ExchangeItem>;
-export type ExchangePage = Static<typeof ExchangePage>;
-export type TeamSummary = Static<typeof TeamSummary>;
-export type TeamMember = Static<typeof TeamMember>;
-export type TeamMembers = Static<typeof TeamMembers>;
 export type InviteInfo = Static<typeof InviteInfo>;
+export const InviteResolve = Type.Object({ address: Str });
 export type InviteResolve = Static<typeof InviteResolve>;

@@ -23,6 +23,7 @@ export const RegisterBody = Type.Object({
 export const EmptyBody = Type.Object({});
 
 export const LoginCode = Type.Object({ Code: Str, Message: Str, ExpiresAt: Str });
+export type LoginCode = Static<typeof LoginCode>;
 
 const loginInfoFields = {
   Id: Int,
@@ -37,8 +38,6 @@ const loginInfoFields = {
 };
 /** What /v1/user/info returns; the login endpoints return the same plus the session Token. */
 export const LoginInfo = Type.Object(loginInfoFields);
-export const Login = Type.Object({ Token: Str, ...loginInfoFields });
-
-export type LoginCode = Static<typeof LoginCode>;
 export type LoginInfo = Static<typeof LoginInfo>;
+export const Login = Type.Object({ Token: Str, ...loginInfoFields });
 export type Login = Static<typeof Login>;

@@ -66,11 +66,13 @@ export async function freshPgliteDir(): Promise<string> {
   return dir;
 }
 
-/** A fresh database on the DATABASE_URL server; `drop` removes it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh database on the DATABASE_URL server (the server's and the e2e tests'); `drop` removes it. */
+export async function freshPostgresDatabase(
+  prefix = 'server_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `server_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
