@@ -12,6 +12,7 @@ import { getDeployment } from '../../shared/contracts';
 import { bpsToPercent, formatAmount, formatDateTime, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
+import { useTokenFormat } from '../../shared/tokens';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
@@ -46,7 +47,11 @@ export default function ServePage() {
   const balance = useUsdcBalance(network, deployment, user);
   const plans = usePlans(network, deployment);
   const positions = usePositions(network, deployment, user, plans.data);
-  const pool = useStakingValues(network, deployment, ['paused']);
+  const pool = useStakingValues(network, deployment, ['paused', 'minStakeExclusive']);
+  const minStake = pool.data?.minStakeExclusive;
+  const fmt = useTokenFormat();
+  // The contract's minimum, never a copy of it: '…' until it is read.
+  const minStakeText = minStake === undefined ? '…' : fmt.amount(minStake, 'usdc');
   const paused = pool.data?.paused === true;
   const now = useChainTime(network);
   const runTx = useTx();
@@ -120,9 +125,9 @@ export default function ServePage() {
     const addressProblem = stakeAddressProblem(deployment);
     if (addressProblem) return toast(t(addressProblem));
     // Without a balance read we cannot tell "too much" from "not loaded": say the query failed.
-    if (balance.data === undefined) return toast(t('toast.queryFailed'));
-    const validation = validateStakeAmount(amountText, decimals, balance.data);
-    if (!validation.ok) return toast(t(validation.errorKey));
+    if (balance.data === undefined || minStake === undefined) return toast(t('toast.queryFailed'));
+    const validation = validateStakeAmount(amountText, decimals, balance.data, minStake);
+    if (!validation.ok) return toast(t(validation.errorKey, { amount: minStakeText }));
     if (!plan || !plan.open) return toast(t('serve.subscriptionEnded'));
 
     await exclusive(async () => {
@@ -236,14 +241,18 @@ export default function ServePage() {
           value={amountText}
           onChange={setAmountText}
           decimals={decimals}
-          placeholder={t('serve.stakePlaceholder')}
+          placeholder={t('serve.stakePlaceholder', { amount: minStakeText })}
           suffix="USDC"
           maxLabel={t('common.max')}
           onMax={() => {
             if (balance.data !== undefined) setAmountText(toInputAmount(balance.data, decimals));
           }}
         />
-        <p className="muted small">{t('serve.minimumHint')}</p>
+        <p className="muted small">
+          {t('serve.minimumHint', {
+            amount: minStake === undefined ? '…' : fmt.withSymbol(minStake, 'usdc'),
+          })}
+        </p>
         <button
           type="button"
           className="button button--block"
