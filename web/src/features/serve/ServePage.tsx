@@ -12,7 +12,7 @@ import { getDeployment } from '../../shared/contracts';
 import { bpsToPercent, formatAmount, formatDateTime, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
-import { useTokenFormat } from '../../shared/tokens';
+import { amountWithSymbol, USDC_SYMBOL, useTokenFormat } from '../../shared/tokens';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
@@ -200,7 +200,7 @@ export default function ServePage() {
         <h2 className="card__label">{t('serve.walletBalance')}</h2>
         <p className="balance-card__value">
           <span data-testid="wallet-balance">{balanceText}</span>{' '}
-          <span className="muted">USDC</span>
+          <span className="muted">{USDC_SYMBOL}</span>
         </p>
         <p className="muted small">{t('serve.balanceSource', { network: network.label })}</p>
       </section>
@@ -242,7 +242,7 @@ export default function ServePage() {
           onChange={setAmountText}
           decimals={decimals}
           placeholder={t('serve.stakePlaceholder', { amount: minStakeText })}
-          suffix="USDC"
+          suffix={USDC_SYMBOL}
           maxLabel={t('common.max')}
           onMax={() => {
             if (balance.data !== undefined) setAmountText(toInputAmount(balance.data, decimals));
@@ -303,7 +303,11 @@ export default function ServePage() {
                 <dl className="position__grid">
                   <dt>{t('serve.amount')}</dt>
                   <dd data-testid="position-amount">
-                    {formatAmount(position.amount, decimals, 6, i18n.language)} USDC
+                    {amountWithSymbol(
+                      formatAmount(position.amount, decimals, 6, i18n.language),
+                      USDC_SYMBOL,
+                      i18n.dir(),
+                    )}
                   </dd>
                   <dt>{t('serve.startTime')}</dt>
                   <dd>{formatDateTime(position.startTime, i18n.language)}</dd>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { formatAmount } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
+import { amountWithSymbol, USDC_SYMBOL } from '../../shared/tokens';
 
 /** DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt. */
 export function StakeSummary(props: {
@@ -14,7 +15,11 @@ export function StakeSummary(props: {
   const { t, i18n } = useTranslation();
   const { network, deployment, amount, termDays } = props;
   const decimals = deployment.usdcDecimals;
-  const shown = `${formatAmount(amount, decimals, decimals, i18n.language)} USDC`;
+  const shown = amountWithSymbol(
+    formatAmount(amount, decimals, decimals, i18n.language),
+    USDC_SYMBOL,
+    i18n.dir(),
+  );
   return (
     <TxSummary
       testId="stake-summary"
@@ -60,7 +65,11 @@ export function WithdrawPrincipalSummary(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { network, deployment, amount, early } = props;
-  const shown = `${formatAmount(amount, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language)} USDC`;
+  const shown = amountWithSymbol(
+    formatAmount(amount, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language),
+    USDC_SYMBOL,
+    i18n.dir(),
+  );
   return (
     <TxSummary
       testId="withdraw-principal-summary"
