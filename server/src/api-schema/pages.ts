@@ -18,7 +18,7 @@ import {
   Sums,
   TokenKind,
 } from './common.ts';
-import { fields, str } from './fields.ts';
+import { ChainPageQuery, ChainQuery, str } from './fields.ts';
 
 // ---- Home and account -----------------------------------------------------------------------
 
@@ -93,13 +93,11 @@ export const IncomeSource = Type.Enum([...incomeSources]);
 export type IncomeSource = Static<typeof IncomeSource>;
 
 export const IncomeListQuery = Type.Object({
-  chain: Type.Optional(fields.chain),
-  page: Type.Optional(fields.page),
-  limit: Type.Optional(fields.limit),
+  ...ChainPageQuery.properties,
   source: Type.Optional(Type.Enum([...sourceFilters])),
 });
 export const IncomeDailyQuery = Type.Object({
-  chain: Type.Optional(fields.chain),
+  ...ChainQuery.properties,
   days: Type.Optional(str('^([1-9]|[1-8][0-9]|90)$', 2)),
 });
 
@@ -185,9 +183,7 @@ export type ExchangePage = Static<typeof ExchangePage>;
 
 export const Depth = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 export const TeamMembersQuery = Type.Object({
-  chain: Type.Optional(fields.chain),
-  page: Type.Optional(fields.page),
-  limit: Type.Optional(fields.limit),
+  ...ChainPageQuery.properties,
   depth: Type.Optional(str('^[123]$', 1)),
 });
 export const InviteResolveQuery = Type.Object({ code: str('^[A-Za-z0-9]{4,32}$', 32) });
