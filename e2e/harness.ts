@@ -5,7 +5,6 @@
  * `npm start`.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -29,8 +28,9 @@ import { localDeployerKey } from '@app/contracts/accounts';
 import type { ChainDeployment } from '@app/contracts/generated';
 import { deployLocal, startAnvil } from '@app/contracts/local';
 import { startServer } from '../server/src/start.ts';
+import { freshPostgresDatabase } from '../server/src/testing/harness.ts';
 import { chromiumArgs, chromiumPath, mobileViewport } from './browser.ts';
-import { artifactsDir, assertPrerequisites, repoDir, webDist } from './preflight.ts';
+import { artifactsDir, assertPrerequisites, webDist } from './preflight.ts';
 import { installWallet, type WalletConfig, type WalletHandle } from './wallet/index.ts';
 
 export { artifactsDir, e2eDir, repoDir, webDist } from './preflight.ts';
@@ -53,35 +53,6 @@ export interface Stack {
   server: { url: string; port: number; close(): Promise<void> };
   browser: Browser;
   stop(): Promise<void>;
-}
-
-/** A fresh PostgreSQL database next to DATABASE_URL's, dropped again on teardown. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  // pg is the server's dependency; resolve it from there rather than declaring it twice.
-  const requireFromServer = createRequire(join(repoDir, 'server', 'package.json'));
-  const pg = requireFromServer('pg') as typeof import('pg');
-  const name = `e2e_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
 }
 
 async function startChain(chainId: SupportedChainId): Promise<LocalChain> {
@@ -145,7 +116,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     let database: { databaseUrl?: string; pgliteDir?: string };
     if (process.env.DATABASE_URL) {
-      const pg = await freshPostgres(process.env.DATABASE_URL);
+      const pg = await freshPostgresDatabase('e2e');
       cleanups.push(pg.drop);
       database = { databaseUrl: pg.url };
     } else {

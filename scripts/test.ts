@@ -10,6 +10,8 @@ const steps: Step[] = [
   { name: 'lint: prettier', command: 'npx prettier --check .' },
   { name: 'lint: solhint', command: 'npm run lint -w contracts' },
   { name: 'typecheck', command: 'npm run typecheck' },
+  // The OpenAPI document is generated from the routes' schemas; Redocly's recommended rules.
+  { name: 'lint: OpenAPI (redocly)', command: 'tsx scripts/lint-openapi.ts' },
   { name: 'contracts: forge tests', command: 'npm test -w contracts' },
   // The server suite runs on PGlite always and repeats on PostgreSQL when DATABASE_URL is set
   // (it reports those as skipped otherwise).

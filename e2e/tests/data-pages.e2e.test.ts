@@ -39,6 +39,7 @@ import {
 } from '../data.ts';
 import { advanceTime } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
+import { rasteriseQrPath } from '../../web/src/features/invite/qrRaster.ts';
 
 const ROOT_INDEX = 0;
 const account = (index: number): Address => {
@@ -57,18 +58,9 @@ function amountText(value: bigint, decimals: number, digits = 6): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${cut ? `.${cut}` : ''}`;
 }
 
-/** Draws the invite page's QR path (unit squares) into pixels and scans it. */
+/** Draws the invite page's QR path into pixels and scans it. */
 function scanQrPath(path: string, modules: number): string {
-  const scale = 4;
-  const side = modules * scale;
-  const data = new Uint8ClampedArray(side * side * 4).fill(255);
-  for (const [, x, y] of path.matchAll(/M(\d+) (\d+)h1v1h-1z/g))
-    for (let dy = 0; dy < scale; dy++)
-      for (let dx = 0; dx < scale; dx++) {
-        const i = ((Number(y) * scale + dy) * side + Number(x) * scale + dx) * 4;
-        data[i] = data[i + 1] = data[i + 2] = 0;
-      }
-  return decodeQR({ width: side, height: side, data });
+  return decodeQR(rasteriseQrPath(path, modules, 4));
 }
 
 describe('data pages in the browser', { timeout: 900_000 }, () => {

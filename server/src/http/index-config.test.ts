@@ -252,9 +252,13 @@ describe('OpenAPI document', () => {
       }[];
       assert.deepEqual(
         params.map((p) => `${p.in}:${p.name}`),
-        ['query:page', 'query:limit', 'header:Token', 'header:Lang'],
+        ['query:page', 'query:limit', 'header:Lang'],
       );
       assert.ok(params[1]!.schema.pattern);
+      // The Token header is a security scheme: optional here, required on the user's own pages.
+      assert.deepEqual(listOp.security, [{}, { Token: [] }]);
+      assert.deepEqual(doc.paths['/v1/notice/unread']!.get!.security, [{ Token: [] }]);
+      assert.deepEqual(doc.paths['/v1/index/config']!.get!.security, []);
       const body = (
         doc.paths['/v1/user/getcode']!.post!.requestBody as {
           content: Record<string, { schema: { required: string[] } }>;

@@ -1,20 +1,16 @@
 /**
- * The OpenAPI 3.1 document, built from the routes as Fastify registers them (collected with the
- * onRoute hook): their `schema` (querystring, params, body: the same JSON schemas ajv validates
- * with; summary, description, tags) and `config.openapi` (authentication, response data shape).
+ * The OpenAPI 3.1 document, generated from the routes as Fastify registers them (collected with
+ * the onRoute hook): their `schema` (querystring, params, body and response: the same TypeBox
+ * schemas ajv validates with and fast-json-stringify serializes with; summary, description,
+ * tags) and, for /v1, the route's entry in api-schema (who may call it). Nothing is written twice.
  */
 import type { RouteOptions } from 'fastify';
-import { incomeSources } from '@app/contracts/enums';
+import * as shapes from '../api-schema/index.ts';
+import { apiRoutes, type ApiRoute, type Auth } from '../api-schema/index.ts';
 import { languages } from '../i18n/index.ts';
-import { ErrorCode, httpStatusOf } from './errors.ts';
 
-/** Per-route documentation that is not part of validation. */
+/** Per-route documentation that is not part of validation: non-/v1 routes (the RPC proxy). */
 export interface RouteDoc {
-  /** Token header: none (default), optional (more data when signed in), required, admin. */
-  auth?: 'none' | 'optional' | 'required' | 'admin';
-  /** Schema of `data` in a successful response (JSON schema or `ref()`). */
-  data?: object;
-  /** Non-/v1 routes: the request and response, as-is (the RPC proxy). */
   raw?: { requestBody?: object; responses: Record<string, object> };
 }
 
@@ -31,8 +27,6 @@ declare module 'fastify' {
     hide?: boolean;
   }
 }
-
-export const ref = (name: keyof typeof components) => ({ $ref: `#/components/schemas/${name}` });
 
 export interface CollectedRoute {
   method: string;
@@ -57,289 +51,42 @@ export function collectRoute(routes: CollectedRoute[], options: RouteOptions): v
   }
 }
 
-const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
-const nullable = (s: object) => ({ oneOf: [s, { type: 'null' }] });
-const obj = (properties: Record<string, object>, required = Object.keys(properties)) => ({
-  type: 'object',
-  properties,
-  required,
-});
+/**
+ * Named shapes become components, referenced wherever the same schema appears: every exported
+ * object schema of api-schema, matched by its JSON (TypeBox copies schemas when it composes them,
+ * so identity would miss them).
+ */
+function componentsOf(): { schemas: Record<string, object>; names: Map<string, string> } {
+  const schemas: Record<string, object> = {};
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(shapes)) {
+    if (!/^[A-Z]/.test(name) || typeof value !== 'object' || value === null) continue;
+    if ((value as { type?: unknown }).type !== 'object' || name.endsWith('Body')) continue;
+    if (name.endsWith('Query')) continue;
+    const json = JSON.stringify(value);
+    if (names.has(json)) continue;
+    names.set(json, name);
+  }
+  for (const [json, name] of names)
+    schemas[name] = withRefs(JSON.parse(json), names, json) as object;
+  return { schemas, names };
+}
 
-/** What /v1/user/info returns; the login endpoints return the same plus the session Token. */
-const loginInfoFields = {
-  Id: int,
-  Address: str,
-  InviteCode: str,
-  Inviter: nullable(str),
-  Wallet: nullable(str),
-  ChainId: int,
-  CreatedAt: str,
-  LastLoginAt: str,
-  ExpiresAt: str,
-};
-
-const langEnum = { type: 'string', enum: [...languages] };
-const operatorContent = (item: object) =>
-  obj({
-    source: {
-      const: 'operator',
-      description: 'Written by the operator, not derived from chain data',
-    },
-    lang: {
-      ...nullable(langEnum),
-      description: 'Language of the items (requested, else en); null when empty',
-    },
-    updatedAt: nullable({ type: 'string', format: 'date-time' }),
-    items: { type: 'array', items: item },
-  });
-
-/** Response `data` shapes, shared by the routes' `config.openapi.data`. */
-export const components = {
-  Envelope: obj({ code: int, msg: str, data: {} }),
-  Error: obj({
-    code: {
-      type: 'integer',
-      enum: Object.values(ErrorCode),
-      description: Object.entries(httpStatusOf)
-        .map(([code, status]) => `${code} (HTTP ${status})`)
-        .join(', '),
-    },
-    msg: str,
-    data: { type: 'null' },
-  }),
-  LoginCode: obj({ Code: str, Message: str, ExpiresAt: str }),
-  LoginInfo: obj(loginInfoFields),
-  Login: obj({ Token: str, ...loginInfoFields }),
-  Health: obj({
-    status: { enum: ['ok', 'degraded'] },
-    db: { enum: ['ok', 'down'] },
-    engine: { enum: ['pglite', 'postgres'] },
-    indexer: {
-      type: 'array',
-      description: 'Chain indexers of this process',
-      items: obj({
-        chainId: int,
-        state: { enum: ['starting', 'standby', 'running', 'backoff', 'stopped'] },
-        indexedBlock: nullable(str),
-        headBlock: nullable(str),
-        lastError: nullable(str),
-        updatedAt: str,
-      }),
-    },
-  }),
-  Notice: obj({
-    id: int,
-    kind: { enum: ['operator', 'timelock'] },
-    lang: langEnum,
-    title: str,
-    body: str,
-    publishedAt: { type: 'string', format: 'date-time' },
-    read: { ...nullable({ type: 'boolean' }), description: 'null when anonymous' },
-  }),
-  NoticePage: obj({
-    items: { type: 'array', items: { $ref: '#/components/schemas/Notice' } },
-    total: int,
-    page: int,
-    limit: int,
-  }),
-  UnreadCount: obj({ count: int }),
-  ReadResult: obj({ marked: int, unread: int }),
-  AdminNotice: obj({
-    id: int,
-    kind: { enum: ['operator', 'timelock'] },
-    publishedAt: str,
-    texts: { type: 'object', additionalProperties: obj({ title: str, body: str }) },
-  }),
-  Deleted: obj({ id: int, deleted: { const: true } }),
-  ContentSaved: obj({
-    key: { enum: ['faq', 'features', 'partners'] },
-    langs: { type: 'array', items: langEnum },
-    updatedAt: str,
-  }),
-  ...chainPageComponents(),
-  Config: obj({
-    deployment: { enum: ['local', 'production'] },
-    chains: {
-      type: 'array',
-      items: obj({
-        id: int,
-        key: str,
-        label: str,
-        explorer: obj({ name: str, url: str }),
-        contracts: {
-          ...nullable(
-            obj({
-              staking: str,
-              usdc: str,
-              usdcDecimals: int,
-              usdcHasPermit: { type: 'boolean' },
-              usdcPermitName: nullable(str),
-              usdcPermitVersion: nullable(str),
-              root: str,
-              startBlock: int,
-            }),
-          ),
-          description: 'From the generated contracts module; null when not deployed on this chain',
-        },
-      }),
-    },
-    operatorContent: obj({
-      faq: operatorContent(obj({ question: str, answer: str })),
-      features: operatorContent(obj({ title: str, body: str })),
-      partners: operatorContent(obj({ name: str, url: str, logo: str }, ['name'])),
-    }),
-  }),
-} as const;
-
-/** Response shapes of the chain-derived page routes (docs/CONTRACTS-OF-WORK.md). */
-function chainPageComponents() {
-  const amount = { type: 'string', pattern: '^[0-9]+$', description: 'Base units' };
-  const pair = obj({ reward: amount, usdc: amount });
-  const indexed = {
-    ...nullable(obj({ block: str, blockTime: nullable(str) })),
-    description: 'Last indexed block of the chain; null before the first',
-  };
-  const place = { id: str, txHash: str, blockNumber: str, time: str };
-  const token = { enum: ['reward', 'usdc'] };
-  const page = (item: object, extra: Record<string, object> = {}) =>
-    obj({
-      items: { type: 'array', items: item },
-      total: int,
-      page: int,
-      limit: int,
-      indexed,
-      ...extra,
-    });
-  const sums = obj({ total: pair, today: pair });
-  return {
-    Home: obj({
-      chainId: int,
-      indexed,
-      dayStart: str,
-      pool: obj({
-        totalStaked: amount,
-        activeStake: amount,
-        todayStaked: amount,
-        stakers: int,
-        positions: int,
-        paused: { type: 'boolean' },
-      }),
-      market: nullable(
-        obj({
-          usdcReserve: amount,
-          rewardReserve: amount,
-          price: { ...amount, description: 'USDC base units per whole reward coin' },
-          block: str,
-          blockTime: str,
-        }),
-      ),
-      platform: obj({ members: int, income: sums }),
-      me: nullable(obj({ income: sums, teamMembers: int, directMembers: int })),
-    }),
-    Account: obj({
-      address: str,
-      chainId: int,
-      indexed,
-      inviteCode: str,
-      superior: nullable(str),
-      isRoot: { type: 'boolean' },
-      inTree: { type: 'boolean' },
-      level: int,
-      teamPerformance: amount,
-      activeStake: amount,
-      membership: { enum: ['none', 'node', 'founder'] },
-      purchasedNode: { type: 'boolean' },
-      purchasedFounder: { type: 'boolean' },
-      live: {
-        ...nullable(
-          obj({
-            block: str,
-            earned: amount,
-            pendingMining: amount,
-            withdrawable: amount,
-            pendingDividend: amount,
-            exchangeCount: int,
-            level: int,
-            usdcBalance: amount,
-            rewardBalance: amount,
-          }),
-        ),
-        description: 'Read from the chain now; null when it cannot be reached',
-      },
-    }),
-    IncomePage: page(
-      obj({
-        ...place,
-        source: { enum: [...incomeSources] },
-        from: nullable(str),
-        token,
-        amount,
-      }),
-      { sums, dayStart: str },
-    ),
-    IncomeDaily: obj({
-      days: { type: 'array', items: obj({ day: str, reward: amount, usdc: amount }) },
-      indexed,
-    }),
-    ActivityPage: page(
-      obj({
-        ...place,
-        type: {
-          enum: [
-            'bind',
-            'stake',
-            'release',
-            'exchange',
-            'withdraw',
-            'withdrawRewardCoin',
-            'membership',
-            'grant',
-          ],
-        },
-        token: nullable(token),
-        amount: nullable(amount),
-        detail: { type: 'object' },
-      }),
-    ),
-    WithdrawPage: page(
-      obj({ ...place, kind: { enum: ['usdc', 'principal', 'rewardCoin'] }, token, amount }),
-    ),
-    ExchangePage: page(
-      obj({ ...place, amountIn: amount, grossUsdc: amount, fee: amount, netUsdc: amount }),
-      { totals: obj({ count: int, amountIn: amount, netUsdc: amount, fee: amount }) },
-    ),
-    TeamSummary: obj({
-      indexed,
-      level: int,
-      teamPerformance: amount,
-      thresholds: { type: 'array', items: amount },
-      members: int,
-      depths: {
-        type: 'array',
-        items: obj({ depth: int, members: int, activeStake: amount }),
-      },
-      commissions: obj({ referral: amount, team: amount }),
-      dividends: obj({ shareholder: amount, ecological: amount }),
-      membership: { enum: ['none', 'node', 'founder'] },
-    }),
-    TeamMembers: page(
-      obj({ address: str, depth: int, boundAt: str, activeStake: amount, totalStaked: amount }),
-    ),
-    InviteInfo: obj({
-      indexed,
-      inviteCode: str,
-      link: str,
-      inTree: { type: 'boolean' },
-      directMembers: int,
-      teamMembers: int,
-      rewards: obj({ referral: amount, team: amount }),
-    }),
-    InviteResolve: obj({ address: str }),
-  };
+/** A JSON copy of `schema` with each named shape inside it replaced by a $ref. */
+function withRefs(schema: unknown, names: Map<string, string>, self?: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => withRefs(s, names));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const json = JSON.stringify(schema);
+  const name = json === self ? undefined : names.get(json);
+  if (name) return { $ref: `#/components/schemas/${name}` };
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withRefs(v, names)]));
 }
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+const authOf = (route: CollectedRoute): Auth =>
+  (apiRoutes as Record<string, { auth: Auth } | undefined>)[`${route.method} ${route.url}`]?.auth ??
+  'none';
 
 function parametersOf(route: CollectedRoute): object[] {
   const out: object[] = [];
@@ -350,46 +97,67 @@ function parametersOf(route: CollectedRoute): object[] {
         name,
         in: where,
         required: where === 'path' || (s?.required ?? []).includes(name),
-        schema: p,
+        schema: JSON.parse(JSON.stringify(p)),
       });
     }
   };
   add('path', route.schema?.params);
   add('query', route.schema?.querystring);
   if (route.url.startsWith('/v1/')) {
-    const auth = route.openapi?.auth ?? 'none';
-    if (auth !== 'none') {
-      out.push({
-        name: 'Token',
-        in: 'header',
-        required: auth !== 'optional',
-        schema: str,
-        description:
-          auth === 'admin'
-            ? 'Session token of an address on the admin allowlist (else code 1008)'
-            : 'Session token from login (invalid → code 400)',
-      });
-    }
     out.push({
       name: 'Lang',
       in: 'header',
       required: false,
-      schema: str,
+      schema: { type: 'string' },
       description: `Language of msg and texts: ${languages.join(', ')} (default en)`,
     });
   }
   return out;
 }
 
-function operationOf(route: CollectedRoute): object {
+/** The Token header, as the security of an operation. */
+const security: Record<Auth, object[]> = {
+  none: [],
+  // Either anonymous or signed in: the empty requirement is the anonymous alternative.
+  optional: [{}, { Token: [] }],
+  required: [{ Token: [] }],
+  admin: [{ Token: [] }],
+};
+
+/** The refusals a route can answer, by HTTP status, each with the error envelope. */
+function errorStatuses(route: CollectedRoute, auth: Auth): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (route.schema?.querystring || route.schema?.body) {
+    out['400'] = 'A field is missing or invalid (code 1001)';
+  }
+  if (auth !== 'none') {
+    out['401'] = 'The Token is invalid or expired (code 400), or a signature failed (1002, 1003)';
+  } else if (route.url.includes('login') || route.url.endsWith('/register')) {
+    out['401'] = 'The signature or its nonce is invalid (code 1002, 1003)';
+  }
+  if (auth === 'admin') out['403'] = 'Not an admin address, or not allowed (code 1008)';
+  out['404'] = 'Not found, or the chain has no deployment (code 1007)';
+  if (route.method === 'POST') {
+    out['413'] = 'The body is too large (code 1004)';
+    out['415'] = 'The body is not application/x-www-form-urlencoded (code 1005)';
+  }
+  out['429'] = 'Too many requests (code 1006)';
+  out['500'] = 'Server error (code 500)';
+  out['503'] = 'Unavailable: the database or the chain cannot be reached (code 503)';
+  return out;
+}
+
+function operationOf(route: CollectedRoute, names: Map<string, string>): object {
   const s = route.schema ?? {};
   const doc = route.openapi;
+  const auth = authOf(route);
   const op: Record<string, unknown> = {
     operationId: `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
   };
   for (const key of ['summary', 'description', 'tags'] as const) if (s[key]) op[key] = s[key];
   const parameters = parametersOf(route);
   if (parameters.length) op.parameters = parameters;
+  op.security = security[auth];
   if (doc?.raw) {
     if (doc.raw.requestBody) op.requestBody = doc.raw.requestBody;
     op.responses = doc.raw.responses;
@@ -398,46 +166,66 @@ function operationOf(route: CollectedRoute): object {
   if (s.body) {
     op.requestBody = {
       required: true,
-      content: { 'application/x-www-form-urlencoded': { schema: s.body } },
+      content: { 'application/x-www-form-urlencoded': { schema: withRefs(s.body, names) } },
     };
   }
-  const envelope = (data: object) => ({
-    allOf: [
-      { $ref: '#/components/schemas/Envelope' },
-      { properties: { code: { const: 0 }, data } },
-    ],
+  const response = (s.response ?? {}) as Record<string, object>;
+  const json = (schema: object | undefined) => ({
+    'application/json': { schema: withRefs(schema ?? shapes.ErrorEnvelope, names) },
   });
-  const error = {
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  const responses: Record<string, object> = {
+    '200': { description: 'Success (code 0)', content: json(response['200']) },
   };
-  op.responses = {
-    '200': {
-      description: 'Success (code 0)',
-      content: { 'application/json': { schema: envelope(doc?.data ?? {}) } },
-    },
-    '4XX': { description: 'Refused: code ≠ 0 with a translated msg, nothing changed', ...error },
-    '5XX': { description: 'Server error (500) or unavailable (503)', ...error },
-  };
+  for (const [status, description] of Object.entries(errorStatuses(route, auth))) {
+    const schema = response[status] ?? response[`${status[0]}xx`];
+    responses[status] = { description, content: json(schema) };
+  }
+  op.responses = responses;
   return op;
 }
 
-export function buildOpenApi(routes: CollectedRoute[], info: { title: string; version: string }) {
+export function buildOpenApi(
+  routes: CollectedRoute[],
+  info: { title: string; version: string; serverUrl?: string },
+) {
+  const { schemas, names } = componentsOf();
   const paths: Record<string, Record<string, object>> = {};
   const sorted = [...routes].sort((a, b) =>
     a.url === b.url ? a.method.localeCompare(b.method) : a.url.localeCompare(b.url),
   );
   for (const route of sorted) {
     const p = (paths[toOpenApiPath(route.url)] ??= {});
-    p[route.method.toLowerCase()] = operationOf(route);
+    p[route.method.toLowerCase()] = operationOf(route, names);
   }
   return {
     openapi: '3.1.0',
     info: {
-      ...info,
+      title: info.title,
+      version: info.version,
       description:
         'Requests under /v1 send application/x-www-form-urlencoded bodies and the Token and Lang headers; every response is {code, msg, data} with code 0 for success. code 400 means the session is invalid.',
     },
+    servers: [
+      {
+        url: info.serverUrl ?? '/',
+        description: 'This server (the web app and the API share one origin)',
+      },
+    ],
     paths,
-    components: { schemas: components },
+    components: {
+      schemas,
+      securitySchemes: {
+        Token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Token',
+          description:
+            'Session token from /v1/user/metamasklogin or /v1/index/register; admin routes need an address on the admin allowlist',
+        },
+      },
+    },
   };
 }
+
+/** Every /v1 route api-schema defines (the tests check each is registered). */
+export const apiRouteKeys = Object.keys(apiRoutes) as ApiRoute[];

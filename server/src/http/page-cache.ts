@@ -83,7 +83,9 @@ export function pageCache(opts: PageCacheOptions): PageCache {
         flight = (async () => {
           try {
             const data = await compute();
-            const body = JSON.stringify({ code: 0, msg: t(request.lang, 'ok'), data });
+            // The route's response serializer (from its schema), so a hit sends the same bytes
+            // as a miss would.
+            const body = reply.serialize({ code: 0, msg: t(request.lang, 'ok'), data }) as string;
             // Kept under the version read before computing: if the index moves meanwhile, the
             // next request sees a newer version and computes again.
             if (entries.size >= maxEntries) entries.clear();

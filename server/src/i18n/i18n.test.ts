@@ -26,6 +26,9 @@ describe('i18n', () => {
     assert.equal(resolveLang('zh-tw'), 'zh-TW');
     assert.equal(resolveLang('ZH_TW'), 'zh-TW');
     assert.equal(resolveLang('zh-Hant'), 'zh-TW');
+    // Simplified Chinese is not offered: English, as in the web app.
+    assert.equal(resolveLang('zh-CN'), 'en');
+    assert.equal(resolveLang('zh-Hans'), 'en');
     assert.equal(resolveLang('ja'), 'ja');
     assert.equal(resolveLang('en-US'), 'en');
     assert.equal(resolveLang('pt'), 'en');

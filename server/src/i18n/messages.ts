@@ -2,8 +2,9 @@
  * Server messages (`msg` of the response envelope) in the app's ten interface languages.
  * `{field}` is replaced by an API field name, which stays in English.
  */
-export const languages = ['en', 'zh-TW', 'ja', 'ru', 'ko', 'es', 'vi', 'ar', 'fr', 'th'] as const;
-export type Lang = (typeof languages)[number];
+import type { Lang } from '../api-schema/languages.ts';
+
+export { languages, type Lang } from '../api-schema/languages.ts';
 
 const en = {
   ok: 'Success',

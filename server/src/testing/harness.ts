@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { repoRoot, type ServerConfig } from '../config.ts';
+import { assertMatchesSchema } from './response-check.ts';
 import { startServer, type RunningServer } from '../start.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -65,11 +66,13 @@ export async function freshPgliteDir(): Promise<string> {
   return dir;
 }
 
-/** A fresh database on the DATABASE_URL server; `drop` removes it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh database on the DATABASE_URL server (the server's and the e2e tests'); `drop` removes it. */
+export async function freshPostgresDatabase(
+  prefix = 'server_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `server_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -168,7 +171,9 @@ export async function postForm<T = Record<string, unknown>>(
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: res.status, body: (await res.json()) as ApiResponse<T>['body'] };
+  const body = (await res.json()) as ApiResponse<T>['body'];
+  assertMatchesSchema('POST', route, res.status, body);
+  return { status: res.status, body };
 }
 
 export async function getJson<T = Record<string, unknown>>(
@@ -177,7 +182,9 @@ export async function getJson<T = Record<string, unknown>>(
   headers: Record<string, string> = {},
 ): Promise<ApiResponse<T>> {
   const res = await fetch(base + route, { headers });
-  return { status: res.status, body: (await res.json()) as ApiResponse<T>['body'] };
+  const body = (await res.json()) as ApiResponse<T>['body'];
+  assertMatchesSchema('GET', route, res.status, body);
+  return { status: res.status, body };
 }
 
 export interface CodeData {
@@ -259,5 +266,7 @@ export async function postRaw(
     headers: { 'content-type': contentType, ...headers },
     body,
   });
-  return { status: res.status, body: (await res.json()) as ApiResponse<unknown>['body'] };
+  const json = (await res.json()) as ApiResponse<unknown>['body'];
+  assertMatchesSchema('POST', route, res.status, json);
+  return { status: res.status, body: json };
 }

@@ -38,6 +38,9 @@ test('matchLanguage maps stored and browser tags to the ten languages', () => {
   assert.equal(matchLanguage('fr-CA'), 'fr');
   assert.equal(matchLanguage('ar'), 'ar');
   assert.equal(matchLanguage('de'), undefined);
+  // The server's rule too (one function): Simplified Chinese is not offered.
+  assert.equal(matchLanguage('zh-CN'), undefined);
+  assert.equal(matchLanguage('zh_TW'), 'zh-TW');
 });
 
 test('navigating to the page already shown is recognised: home has two paths, parameters count', () => {

@@ -13,6 +13,14 @@ export { rewardValueInUsdc, toBigInt, tokenDecimals } from './tokenMath';
 export const USDC_SYMBOL = 'USDC';
 
 /**
+ * A formatted amount and its token's symbol. In a right-to-left sentence the pair is one
+ * left-to-right unit (U+2066 … U+2069), so '0.5 WETH ← 1,500 USDC' keeps each number next to its
+ * own token.
+ */
+export const amountWithSymbol = (amount: string, symbol: string, dir: string): string =>
+  dir === 'rtl' ? `\u2066${amount} ${symbol}\u2069` : `${amount} ${symbol}`;
+
+/**
  * The reward coin's symbol as its contract reports it (`symbol()`), read once per network; undefined
  * while loading or when it cannot be read (pages then say "reward coin").
  */
@@ -56,11 +64,7 @@ export function useTokenFormat(): TokenFormat {
     deployment,
     symbol,
     amount,
-    withSymbol: (value, token, digits) => {
-      const text = `${amount(value, token, digits)} ${symbol(token)}`;
-      // In a right-to-left sentence an amount is one left-to-right unit (U+2066 … U+2069), so
-      // '0.5 WETH ← 1,500 USDC' keeps each number next to its own token.
-      return i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text;
-    },
+    withSymbol: (value, token, digits) =>
+      amountWithSymbol(amount(value, token, digits), symbol(token), i18n.dir()),
   };
 }

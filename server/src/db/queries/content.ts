@@ -1,7 +1,8 @@
 import type { Queryable } from '../db.ts';
 
-export const contentKeys = ['faq', 'features', 'partners'] as const;
-export type ContentKey = (typeof contentKeys)[number];
+import type { ContentKey } from '../../api-schema/notice.ts';
+
+export { contentKeys, type ContentKey } from '../../api-schema/notice.ts';
 
 export interface ContentRow {
   key: ContentKey;

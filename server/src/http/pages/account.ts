@@ -4,6 +4,7 @@
  */
 import type { Deployment, SupportedChainId } from '@app/contracts/chains';
 import { stakingLensAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
 import { readClient } from '../../chain/clients.ts';
@@ -16,8 +17,8 @@ import {
 } from '../../db/queries/chain-index.ts';
 import { requireSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
-import { ref } from '../openapi.ts';
-import { addressOf, chainOf, chainQuery, type ChainQuery } from './common.ts';
+import { routeSchema, type AccountData } from '../../api-schema/index.ts';
+import { addressOf, chainOf } from './common.ts';
 import { checksumAddress } from 'viem';
 
 /** Live reads must not hold a page up: a slow chain gives `live: null` instead. */
@@ -25,7 +26,7 @@ const LIVE_TIMEOUT_MS = 3_000;
 const memberships = ['none', 'node', 'founder'] as const;
 
 export async function accountRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: {
     db: Db;
     now: () => Date;
@@ -33,16 +34,17 @@ export async function accountRoutes(
     rpcUrls: Partial<Record<SupportedChainId, string>>;
   },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = opts;
-  app.get<{ Querystring: ChainQuery }>(
+  app.get(
     '/user/account',
     {
       preHandler: requireSession(db, opts.now),
-      config: { openapi: { auth: 'required', data: ref('Account') } },
       schema: {
+        ...routeSchema('GET /v1/user/account'),
         summary: 'The signed-in address on one chain: level, membership, team, live balances',
         tags: ['user'],
-        querystring: chainQuery(),
       },
     },
     async (request, reply) => {
@@ -71,7 +73,7 @@ export async function accountRoutes(
         purchasedNode: account.purchasedNode,
         purchasedFounder: account.purchasedFounder,
         live,
-      });
+      } satisfies AccountData);
     },
   );
 }

@@ -12,17 +12,11 @@ import { deployments, type ChainDeployment } from '@app/contracts/generated';
 import type { FastifyRequest } from 'fastify';
 import { tokenOfSource, type Token } from '../../indexer/chunk.ts';
 import { AppError, ErrorCode } from '../errors.ts';
-import { fields, parseChain } from '../schemas.ts';
+import { parseChain } from '../schemas.ts';
 
-export interface ChainQuery {
-  chain?: string;
-}
+import type { ChainQuery } from '../../api-schema/fields.ts';
 
-/** Querystring schema: `chain`, plus the route's own properties. */
-export const chainQuery = (extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  properties: { chain: fields.chain, ...extra },
-});
+export type { ChainQuery };
 
 /** The requested chain (default ETH) and its contracts; a chain without a deployment is 1007. */
 export function chainOf(

@@ -1,5 +1,6 @@
 /** GET /v1/index/home: pool totals, market price, pool-wide income, and the caller's own figures. */
 import type { Deployment } from '@app/contracts/chains';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import {
@@ -11,30 +12,31 @@ import {
 } from '../../db/queries/chain-index.ts';
 import { optionalSession } from '../auth.ts';
 import type { PageCache } from '../page-cache.ts';
-import { ref } from '../openapi.ts';
-import { byToken, chainOf, chainQuery, utcToday, type ChainQuery } from './common.ts';
+import { routeSchema, type HomeData } from '../../api-schema/index.ts';
+import { byToken, chainOf, utcToday } from './common.ts';
 
 export async function homeRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { db: Db; now: () => Date; deployment: Deployment; cache: PageCache },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = opts;
-  app.get<{ Querystring: ChainQuery }>(
+  app.get(
     '/index/home',
     {
       preHandler: optionalSession(db, now),
-      config: { openapi: { auth: 'optional', data: ref('Home') } },
       schema: {
+        ...routeSchema('GET /v1/index/home'),
         summary: 'Home page figures, from the chain index',
         description:
           'Pool totals, the market price (reserves of the reward/USDC pool at the last indexed Sync), pool-wide income, and with a Token the caller’s income and team.',
         tags: ['index'],
-        querystring: chainQuery(),
       },
     },
     async (request, reply) => {
       const { chainId, contracts } = chainOf(request.query, opts.deployment);
-      return opts.cache.serve(request, reply, chainId, async () => {
+      return opts.cache.serve(request, reply, chainId, async (): Promise<HomeData> => {
         const { today, dayStart } = utcToday(now());
         const [indexed, pool, market, platform] = await Promise.all([
           indexedOf(db, chainId),

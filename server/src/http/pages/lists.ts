@@ -3,6 +3,7 @@
  * sums and a daily series), activity record, withdrawal history, exchange record.
  */
 import type { Deployment } from '@app/contracts/chains';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import {
@@ -16,20 +17,19 @@ import {
 import { incomeSources, tokenOfSource, type IncomeSourceName } from '../../indexer/chunk.ts';
 import { requireSession } from '../auth.ts';
 import type { PageCache } from '../page-cache.ts';
-import { ref } from '../openapi.ts';
-import { fields, parsePage, str, type PageQuery } from '../schemas.ts';
 import {
-  addressOf,
-  byToken,
-  chainOf,
-  chainQuery,
-  iso,
-  utcToday,
-  type ChainQuery,
-} from './common.ts';
+  routeSchema,
+  sourceFilters,
+  type ApiRoute,
+  type DataOf,
+  type IncomeDaily,
+  type IncomeItem,
+  type IncomePage,
+} from '../../api-schema/index.ts';
+import { parsePage, type PageQuery } from '../schemas.ts';
+import { addressOf, byToken, chainOf, iso, utcToday, type ChainQuery } from './common.ts';
 
-/** The spec's 8 income sources: 'static' (static rewards) is mining. */
-export const sourceFilters = ['all', 'static', ...incomeSources] as const;
+export { sourceFilters };
 type SourceFilter = (typeof sourceFilters)[number];
 const sourceCode = (filter: SourceFilter): number | undefined =>
   filter === 'all'
@@ -39,30 +39,29 @@ const sourceCode = (filter: SourceFilter): number | undefined =>
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function listRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { db: Db; now: () => Date; deployment: Deployment; cache: PageCache },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = opts;
   const preHandler = requireSession(db, now);
-  const paged = (extra: Record<string, unknown> = {}) =>
-    chainQuery({ page: fields.page, limit: fields.limit, ...extra });
 
-  app.get<{ Querystring: ChainQuery & PageQuery & { source?: SourceFilter } }>(
+  app.get(
     '/income/list',
     {
       preHandler,
-      config: { openapi: { auth: 'required', data: ref('IncomePage') } },
       schema: {
+        ...routeSchema('GET /v1/income/list'),
         summary: 'Income credits of the signed-in address, by source, with total and today',
         description:
           'source: mining (= static rewards), referral (depth 1), team (depths 2-3), shareholder, ecological, activity, promotion, or all. Reward coin for mining/referral/team, USDC for the others.',
         tags: ['income'],
-        querystring: paged({ source: { type: 'string', enum: [...sourceFilters] } }),
       },
     },
     async (request, reply) => {
       const { chainId } = chainOf(request.query, opts.deployment);
-      return opts.cache.serve(request, reply, chainId, async () => {
+      return opts.cache.serve(request, reply, chainId, async (): Promise<IncomePage> => {
         const address = addressOf(request);
         const { page, limit, offset } = parsePage(request.query);
         const source = sourceCode(request.query.source ?? 'all');
@@ -73,11 +72,15 @@ export async function listRoutes(
           incomeSums(db, chainId, address, today),
         ]);
         return {
-          items: list.items.map((r) => ({
-            ...r,
-            source: incomeSources[Number(r.source)],
-            time: iso(r.time),
-          })),
+          // Rows are untyped: their columns are the API's names (listColumns).
+          items: list.items.map(
+            (r) =>
+              ({
+                ...r,
+                source: incomeSources[Number(r.source)],
+                time: iso(r.time),
+              }) as IncomeItem,
+          ),
           total: list.total,
           page,
           limit,
@@ -89,20 +92,19 @@ export async function listRoutes(
     },
   );
 
-  app.get<{ Querystring: ChainQuery & { days?: string } }>(
+  app.get(
     '/income/daily',
     {
       preHandler,
-      config: { openapi: { auth: 'required', data: ref('IncomeDaily') } },
       schema: {
+        ...routeSchema('GET /v1/income/daily'),
         summary: 'Income of the signed-in address per UTC day (for the chart), oldest first',
         tags: ['income'],
-        querystring: chainQuery({ days: str('^([1-9]|[1-8][0-9]|90)$', 2) }),
       },
     },
     async (request, reply) => {
       const { chainId } = chainOf(request.query, opts.deployment);
-      return opts.cache.serve(request, reply, chainId, async () => {
+      return opts.cache.serve(request, reply, chainId, async (): Promise<IncomeDaily> => {
         const days = Number(request.query.days ?? 30);
         const end = new Date(`${utcToday(now()).today}T00:00:00.000Z`).getTime();
         const series = Array.from({ length: days }, (_, i) =>
@@ -129,19 +131,15 @@ export async function listRoutes(
     },
   );
 
-  const simpleList = (
-    url: string,
+  const simpleList = <R extends ApiRoute & `GET /v1/${'activity' | 'withdraw' | 'exchange'}/list`>(
+    key: R,
     table: Exclude<ListTable, 'income'>,
     summary: string,
-    dataRef: Parameters<typeof ref>[0],
   ) =>
-    app.get<{ Querystring: ChainQuery & PageQuery }>(
-      url,
-      {
-        preHandler,
-        config: { openapi: { auth: 'required', data: ref(dataRef) } },
-        schema: { summary, tags: ['records'], querystring: paged() },
-      },
+    // Typed by hand: the route key is generic here, too open for the type provider to resolve.
+    fastify.get<{ Querystring: ChainQuery & PageQuery }>(
+      key.slice('GET /v1'.length),
+      { preHandler, schema: { ...routeSchema(key), summary, tags: ['records'] } },
       async (request, reply) => {
         const { chainId } = chainOf(request.query, opts.deployment);
         return opts.cache.serve(request, reply, chainId, async () => {
@@ -159,27 +157,24 @@ export async function listRoutes(
             limit,
             ...(totals ? { totals } : {}),
             indexed,
-          };
+          } as DataOf<R>;
         });
       },
     );
 
   simpleList(
-    '/activity/list',
+    'GET /v1/activity/list',
     'activity',
     'Every on-chain action of the signed-in address (activity record)',
-    'ActivityPage',
   );
   simpleList(
-    '/withdraw/list',
+    'GET /v1/withdraw/list',
     'withdrawals',
     'Withdrawals of the signed-in address (USDC, principal, reward coin)',
-    'WithdrawPage',
   );
   simpleList(
-    '/exchange/list',
+    'GET /v1/exchange/list',
     'exchanges',
     'Exchanges of the signed-in address (reward coin → USDC)',
-    'ExchangePage',
   );
 }

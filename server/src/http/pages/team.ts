@@ -1,5 +1,6 @@
 /** The signed-in address's team (three levels) and invitation, from the chain index. */
 import type { Deployment } from '@app/contracts/chains';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { checksumAddress, type Address } from 'viem';
 import type { Db } from '../../db/db.ts';
@@ -16,14 +17,20 @@ import { requireSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
 import type { PageCache } from '../page-cache.ts';
 import { AppError, ErrorCode } from '../errors.ts';
-import { ref } from '../openapi.ts';
-import { fields, parsePage, str, type PageQuery } from '../schemas.ts';
-import { addressOf, chainOf, chainQuery, iso, utcToday, type ChainQuery } from './common.ts';
+import {
+  routeSchema,
+  type InviteInfo,
+  type TeamMember,
+  type TeamMembers,
+  type TeamSummary,
+} from '../../api-schema/index.ts';
+import { parsePage } from '../schemas.ts';
+import { addressOf, chainOf, iso, utcToday } from './common.ts';
 
 const memberships = ['none', 'node', 'founder'] as const;
 
 export async function teamRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: {
     db: Db;
     now: () => Date;
@@ -32,6 +39,8 @@ export async function teamRoutes(
     cache: PageCache;
   },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = opts;
   const preHandler = requireSession(db, now);
 
@@ -41,21 +50,20 @@ export async function teamRoutes(
     return (source: number) => (sums.find((s) => s.source === source)?.total ?? 0n).toString();
   };
 
-  app.get<{ Querystring: ChainQuery }>(
+  app.get(
     '/team/summary',
     {
       preHandler,
-      config: { openapi: { auth: 'required', data: ref('TeamSummary') } },
       schema: {
+        ...routeSchema('GET /v1/team/summary'),
         summary:
           'Team of the signed-in address: members and active stake per depth, level, dividends',
         tags: ['team'],
-        querystring: chainQuery(),
       },
     },
     async (request, reply) => {
       const { chainId } = chainOf(request.query, opts.deployment);
-      return opts.cache.serve(request, reply, chainId, async () => {
+      return opts.cache.serve(request, reply, chainId, async (): Promise<TeamSummary> => {
         const address = addressOf(request);
         const [indexed, account, thresholds, sum] = await Promise.all([
           indexedOf(db, chainId),
@@ -72,7 +80,7 @@ export async function teamRoutes(
           members: account.members.reduce((a, b) => a + b, 0),
           depths: ([1, 2, 3] as const).map((depth) => ({
             depth,
-            members: account.members[depth - 1],
+            members: account.members[depth - 1] ?? 0,
             activeStake: account.teamStake[depth - 1]!.toString(),
           })),
           commissions: { referral: sum(1), team: sum(2) },
@@ -83,24 +91,19 @@ export async function teamRoutes(
     },
   );
 
-  app.get<{ Querystring: ChainQuery & PageQuery & { depth?: string } }>(
+  app.get(
     '/team/members',
     {
       preHandler,
-      config: { openapi: { auth: 'required', data: ref('TeamMembers') } },
       schema: {
+        ...routeSchema('GET /v1/team/members'),
         summary: 'Members at one depth (1, 2 or 3) below the signed-in address, newest first',
         tags: ['team'],
-        querystring: chainQuery({
-          page: fields.page,
-          limit: fields.limit,
-          depth: str('^[123]$', 1),
-        }),
       },
     },
     async (request, reply) => {
       const { chainId } = chainOf(request.query, opts.deployment);
-      return opts.cache.serve(request, reply, chainId, async () => {
+      return opts.cache.serve(request, reply, chainId, async (): Promise<TeamMembers> => {
         const address = addressOf(request);
         const depth = Number(request.query.depth ?? 1) as 1 | 2 | 3;
         const { page, limit, offset } = parsePage(request.query);
@@ -110,13 +113,17 @@ export async function teamRoutes(
           teamMembers(db, chainId, address, depth, { limit, offset }),
         ]);
         return {
-          items: rows.map((r) => ({
-            ...r,
-            address: checksumAddress(r.address as Address),
-            depth,
-            boundAt: iso(r.boundAt),
-          })),
-          total: account.members[depth - 1],
+          // Rows are untyped: their columns are the API's names (teamMembers).
+          items: rows.map(
+            (r) =>
+              ({
+                ...r,
+                address: checksumAddress(r.address as Address),
+                depth,
+                boundAt: iso(r.boundAt),
+              }) as TeamMember,
+          ),
+          total: account.members[depth - 1] ?? 0,
           page,
           limit,
           indexed,
@@ -125,20 +132,19 @@ export async function teamRoutes(
     },
   );
 
-  app.get<{ Querystring: ChainQuery }>(
+  app.get(
     '/invite/info',
     {
       preHandler,
-      config: { openapi: { auth: 'required', data: ref('InviteInfo') } },
       schema: {
+        ...routeSchema('GET /v1/invite/info'),
         summary: 'The signed-in user’s invite code and link, team counts and commissions earned',
         tags: ['invite'],
-        querystring: chainQuery(),
       },
     },
     async (request, reply) => {
       const { chainId, contracts } = chainOf(request.query, opts.deployment);
-      return opts.cache.serve(request, reply, chainId, async () => {
+      return opts.cache.serve(request, reply, chainId, async (): Promise<InviteInfo> => {
         const address = addressOf(request);
         const code = request.session!.user.invite_code;
         const [indexed, account, sum] = await Promise.all([
@@ -159,18 +165,13 @@ export async function teamRoutes(
     },
   );
 
-  app.get<{ Querystring: { code: string } }>(
+  app.get(
     '/invite/resolve',
     {
-      config: { openapi: { data: ref('InviteResolve') } },
       schema: {
+        ...routeSchema('GET /v1/invite/resolve'),
         summary: 'The address an invite code belongs to (to pre-fill the invitation address)',
         tags: ['invite'],
-        querystring: {
-          type: 'object',
-          required: ['code'],
-          properties: { code: str('^[A-Za-z0-9]{4,32}$', 32) },
-        },
       },
     },
     async (request, reply) => {

@@ -3,68 +3,45 @@
  * notices, replace operator content (FAQ, project features, partners). Writes are rate-limited per IP
  * and per address. Texts are stored as given and must be shown as plain text.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { parseItems } from '../../content/items.ts';
 import type { Db } from '../../db/db.ts';
-import { contentKeys, putContent, type ContentKey } from '../../db/queries/content.ts';
+import { putContent } from '../../db/queries/content.ts';
 import { deleteNotice, insertNotice, type NoticeTexts } from '../../db/queries/notices.ts';
 import { languages } from '../../i18n/index.ts';
 import { requireAdmin } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
 import { AppError, ErrorCode, validationError } from '../errors.ts';
-import { ref } from '../openapi.ts';
-import { fields, parseId } from '../schemas.ts';
+import { parseId } from '../schemas.ts';
+import { routeSchema, type AdminNotice, type ContentSaved } from '../../api-schema/index.ts';
 import type { WriteLimiter } from '../write-limit.ts';
 
 /** Admin bodies carry every language at once: larger than the API default. */
 export const ADMIN_BODY_LIMIT = 256 * 1024;
-export const NOTICE_TITLE_MAX = 200;
-export const NOTICE_BODY_MAX = 5000;
-/** One language's content JSON. */
-export const CONTENT_JSON_MAX = 20_000;
-
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-
-const noticeBodySchema = {
-  type: 'object',
-  required: ['title_en', 'body_en'],
-  properties: Object.fromEntries(
-    languages.flatMap((lang) => [
-      [`title_${lang}`, text(NOTICE_TITLE_MAX)],
-      [`body_${lang}`, text(NOTICE_BODY_MAX)],
-    ]),
-  ),
-};
-
-const contentBodySchema = {
-  type: 'object',
-  required: ['key', 'en'],
-  properties: {
-    key: { type: 'string', enum: [...contentKeys] },
-    ...Object.fromEntries(languages.map((lang) => [lang, text(CONTENT_JSON_MAX)])),
-  },
-};
+export { CONTENT_JSON_MAX, NOTICE_BODY_MAX, NOTICE_TITLE_MAX } from '../../api-schema/index.ts';
 
 export async function adminRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { db: Db; now: () => Date; adminAddresses: readonly string[]; limiter: WriteLimiter },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now, limiter } = opts;
   const preHandler = [limiter.byIp, requireAdmin(db, now, opts.adminAddresses), limiter.byAddress];
   const tags = ['admin'];
 
-  app.post<{ Body: Record<string, string | undefined> }>(
+  app.post(
     '/admin/notice',
     {
       preHandler,
       bodyLimit: ADMIN_BODY_LIMIT,
-      config: { openapi: { auth: 'admin', data: ref('AdminNotice') } },
       schema: {
+        ...routeSchema('POST /v1/admin/notice'),
         summary: 'Publish an operator notice',
         description:
           'title_<lang> and body_<lang> per language (en required; a language needs both or neither). Published at once.',
         tags,
-        body: noticeBodySchema,
       },
     },
     async (request, reply) => {
@@ -93,21 +70,20 @@ export async function adminRoutes(
         kind: row.kind,
         publishedAt: row.published_at.toISOString(),
         texts: row.texts,
-      });
+      } satisfies AdminNotice);
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post(
     '/admin/notice/delete',
     {
       preHandler,
-      config: { openapi: { auth: 'admin', data: ref('Deleted') } },
       schema: {
+        ...routeSchema('POST /v1/admin/notice/delete'),
         summary: 'Delete (hide) an operator notice',
         description:
           'Timelock notices announce on-chain changes and cannot be deleted (code 1008).',
         tags,
-        body: { type: 'object', required: ['id'], properties: { id: fields.id } },
       },
     },
     async (request, reply) => {
@@ -119,18 +95,17 @@ export async function adminRoutes(
     },
   );
 
-  app.post<{ Body: Record<string, string | undefined> & { key: ContentKey } }>(
+  app.post(
     '/admin/content',
     {
       preHandler,
       bodyLimit: ADMIN_BODY_LIMIT,
-      config: { openapi: { auth: 'admin', data: ref('ContentSaved') } },
       schema: {
+        ...routeSchema('POST /v1/admin/content'),
         summary: 'Replace operator content (FAQ, project features or partners)',
         description:
           'key = faq | features | partners; one field per language (en required) holding a JSON array: faq [{question, answer}], features [{title, body}], partners [{name, url?, logo?}] (at most 50 items; url/logo http(s)). An empty array clears it.',
         tags,
-        body: contentBodySchema,
       },
     },
     async (request, reply) => {
@@ -154,9 +129,9 @@ export async function adminRoutes(
       });
       return sendOk(request, reply, {
         key: row.key,
-        langs: Object.keys(row.texts),
+        langs: Object.keys(row.texts) as ContentSaved['langs'],
         updatedAt: row.updated_at.toISOString(),
-      });
+      } satisfies ContentSaved);
     },
   );
 }

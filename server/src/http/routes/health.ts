@@ -3,22 +3,25 @@
  * are doing. A database that does not answer is 503; an indexer in backoff (say, its RPC is down)
  * or stopped makes the status 'degraded' while the API keeps serving what it has.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { IndexerStatus } from '../../indexer/indexer.ts';
 import { t } from '../../i18n/index.ts';
 import { ErrorCode, httpStatusOf } from '../errors.ts';
-import { ref } from '../openapi.ts';
+import { routeSchema, type Health } from '../../api-schema/index.ts';
 
 export async function healthRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { db: Db; indexerStatuses: () => IndexerStatus[] },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/health',
     {
-      config: { openapi: { data: ref('Health') } },
       schema: {
+        ...routeSchema('GET /v1/health'),
         summary: 'Liveness and database state (503 when the database is down)',
         tags: ['meta'],
       },
@@ -33,7 +36,7 @@ export async function healthRoutes(
       }
       const indexer = opts.indexerStatuses();
       const indexerOk = indexer.every((i) => i.state !== 'backoff' && i.state !== 'stopped');
-      const data = {
+      const data: Health = {
         status: db === 'ok' && indexerOk ? 'ok' : 'degraded',
         db,
         engine: opts.db.engine,

@@ -5,16 +5,19 @@
  */
 import { networkList, type Deployment } from '@app/contracts/chains';
 import { deployments } from '@app/contracts/generated';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { allContent, contentKeys, type ContentKey } from '../../db/queries/content.ts';
 import { sendOk } from '../envelope.ts';
-import { ref } from '../openapi.ts';
+import { routeSchema, type IndexConfig } from '../../api-schema/index.ts';
 
 export async function indexConfigRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { db: Db; deployment: Deployment },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const chains = networkList.map((n) => ({
     id: n.chainId,
     key: n.key,
@@ -26,8 +29,8 @@ export async function indexConfigRoutes(
   app.get(
     '/index/config',
     {
-      config: { openapi: { data: ref('Config') } },
       schema: {
+        ...routeSchema('GET /v1/index/config'),
         summary: 'Networks, contract addresses and operator content',
         description:
           'Operator content (FAQ, features, partners) is written by the operator and labelled source: operator; empty arrays when none was written.',
@@ -51,7 +54,8 @@ export async function indexConfigRoutes(
           ];
         }),
       );
-      return sendOk(request, reply, { deployment: opts.deployment, chains, operatorContent });
+      const data = { deployment: opts.deployment, chains, operatorContent } as IndexConfig;
+      return sendOk(request, reply, data);
     },
   );
 }

@@ -2,35 +2,18 @@
  * Spec §7 login endpoints: POST /v1/user/getcode, /v1/user/metamasklogin, /v1/index/register.
  */
 import { defaultNetwork, networks } from '@app/contracts/chains';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitConfig } from '../../config.ts';
 import { keyedLimiter } from '../write-limit.ts';
 import type { CounterStore } from '../shared-state/counters.ts';
 import { issueLoginCode, login, loginInfo, type AuthContext } from '../../auth/login.ts';
 import { sendOk } from '../envelope.ts';
-import { ref } from '../openapi.ts';
-import { asHex, fields, optional, parseAddress, parseChain } from '../schemas.ts';
-
-interface GetCodeBody {
-  address: string;
-  chain?: string;
-}
-interface MetamaskLoginBody {
-  address: string;
-  signature: string;
-  invitecode?: string;
-  wallet?: string;
-}
-interface RegisterBody {
-  chain: string;
-  address: string;
-  signature: string;
-  wallet?: string;
-  invite_code?: string;
-}
+import { asHex, optional, parseAddress, parseChain } from '../schemas.ts';
+import { routeSchema, type Login, type LoginCode } from '../../api-schema/index.ts';
 
 export async function loginRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: {
     auth: AuthContext;
     rateLimit: { max: number; timeWindow: number };
@@ -40,6 +23,8 @@ export async function loginRoutes(
     counters?: CounterStore;
   },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { auth } = opts;
   const config = { rateLimit: opts.rateLimit };
   // Counted after validation, so only well-formed addresses take a counter.
@@ -49,18 +34,14 @@ export async function loginRoutes(
     if (typeof address === 'string') await hit(`login:${address.toLowerCase()}`);
   });
 
-  app.post<{ Body: GetCodeBody }>(
+  app.post(
     '/user/getcode',
     {
-      config: { ...config, openapi: { data: ref('LoginCode') } },
+      config,
       schema: {
+        ...routeSchema('POST /v1/user/getcode'),
         summary: 'A Sign-In with Ethereum message to sign (Code is its nonce)',
         tags: ['user'],
-        body: {
-          type: 'object',
-          required: ['address'],
-          properties: { address: fields.address, chain: fields.chain },
-        },
       },
     },
     async (request, reply) => {
@@ -72,27 +53,18 @@ export async function loginRoutes(
         Code: code.nonce,
         Message: code.message,
         ExpiresAt: code.expiresAt.toISOString(),
-      });
+      } satisfies LoginCode);
     },
   );
 
-  app.post<{ Body: MetamaskLoginBody }>(
+  app.post(
     '/user/metamasklogin',
     {
-      config: { ...config, openapi: { data: ref('Login') } },
+      config,
       schema: {
+        ...routeSchema('POST /v1/user/metamasklogin'),
         summary: 'Log in with the signed message from getcode',
         tags: ['user'],
-        body: {
-          type: 'object',
-          required: ['address', 'signature'],
-          properties: {
-            address: fields.address,
-            signature: fields.signature,
-            invitecode: fields.inviteCode,
-            wallet: fields.wallet,
-          },
-        },
       },
     },
     async (request, reply) => {
@@ -103,28 +75,21 @@ export async function loginRoutes(
         wallet: optional(body.wallet)?.toLowerCase() ?? null,
         inviteCode: optional(body.invitecode),
       });
-      return sendOk(request, reply, { Token: result.token, ...loginInfo(result.user, result) });
+      return sendOk(request, reply, {
+        Token: result.token,
+        ...loginInfo(result.user, result),
+      } satisfies Login);
     },
   );
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/index/register',
     {
-      config: { ...config, openapi: { data: ref('Login') } },
+      config,
       schema: {
+        ...routeSchema('POST /v1/index/register'),
         summary: 'Log in (register) on a chain with the signed message from getcode',
         tags: ['index'],
-        body: {
-          type: 'object',
-          required: ['chain', 'address', 'signature'],
-          properties: {
-            chain: fields.chain,
-            address: fields.address,
-            signature: fields.signature,
-            wallet: fields.wallet,
-            invite_code: fields.inviteCode,
-          },
-        },
       },
     },
     async (request, reply) => {
@@ -137,7 +102,10 @@ export async function loginRoutes(
         wallet: optional(body.wallet)?.toLowerCase() ?? null,
         inviteCode: optional(body.invite_code),
       });
-      return sendOk(request, reply, { Token: result.token, ...loginInfo(result.user, result) });
+      return sendOk(request, reply, {
+        Token: result.token,
+        ...loginInfo(result.user, result),
+      } satisfies Login);
     },
   );
 }

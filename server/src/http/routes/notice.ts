@@ -2,6 +2,7 @@
  * Notices (spec §2 Notify list and Notification details): list and details for everyone, the read
  * mark, unread count and marking read for a signed-in user. Texts are in the `Lang` language, else en.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import {
@@ -15,16 +16,23 @@ import {
 import { optionalSession, requireSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
 import { AppError, ErrorCode, validationError } from '../errors.ts';
-import { fields, pageQuery, parseId, parsePage, str, type PageQuery } from '../schemas.ts';
+import { parseId, parsePage } from '../schemas.ts';
 import type { WriteLimiter } from '../write-limit.ts';
-import { ref } from '../openapi.ts';
+import {
+  routeSchema,
+  type Lang,
+  type Notice,
+  type NoticePage,
+  type ReadResult,
+  type UnreadCount,
+} from '../../api-schema/index.ts';
 
 /** A notice as the API returns it; `read` is null for an anonymous caller. */
-export function noticeJson(n: LocalizedNotice, signedIn: boolean) {
+export function noticeJson(n: LocalizedNotice, signedIn: boolean): Notice {
   return {
     id: n.id,
     kind: n.kind,
-    lang: n.lang,
+    lang: n.lang as Lang,
     title: n.title,
     body: n.body,
     publishedAt: n.published_at.toISOString(),
@@ -33,25 +41,26 @@ export function noticeJson(n: LocalizedNotice, signedIn: boolean) {
 }
 
 export async function noticeRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { db: Db; now: () => Date; limiter: WriteLimiter },
 ) {
+  // Request types come from the routes' schemas (api-schema).
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now, limiter } = opts;
   const optional = optionalSession(db, now);
   const required = requireSession(db, now);
   const tags = ['notice'];
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/notice/list',
     {
       preHandler: optional,
-      config: { openapi: { auth: 'optional', data: ref('NoticePage') } },
       schema: {
+        ...routeSchema('GET /v1/notice/list'),
         summary: 'Published notices, newest first',
         description:
           'Operator notices and timelock announcements. `read` is the caller’s read mark (null when anonymous).',
         tags,
-        querystring: pageQuery(),
       },
     },
     async (request, reply) => {
@@ -69,20 +78,15 @@ export async function noticeRoutes(
         total,
         page,
         limit,
-      });
+      } satisfies NoticePage);
     },
   );
 
-  app.get<{ Querystring: { id: string } }>(
+  app.get(
     '/notice/details',
     {
       preHandler: optional,
-      config: { openapi: { auth: 'optional', data: ref('Notice') } },
-      schema: {
-        summary: 'One notice',
-        tags,
-        querystring: { type: 'object', required: ['id'], properties: { id: fields.id } },
-      },
+      schema: { ...routeSchema('GET /v1/notice/details'), summary: 'One notice', tags },
     },
     async (request, reply) => {
       const session = request.session;
@@ -101,27 +105,26 @@ export async function noticeRoutes(
     '/notice/unread',
     {
       preHandler: required,
-      config: { openapi: { auth: 'required', data: ref('UnreadCount') } },
-      schema: { summary: 'Number of unread notices of the signed-in user', tags },
+      schema: {
+        ...routeSchema('GET /v1/notice/unread'),
+        summary: 'Number of unread notices of the signed-in user',
+        tags,
+      },
     },
     async (request, reply) => {
       const count = await countUnread(db, request.session!.user.id, now());
-      return sendOk(request, reply, { count });
+      return sendOk(request, reply, { count } satisfies UnreadCount);
     },
   );
 
-  app.post<{ Body: { id?: string; all?: string } }>(
+  app.post(
     '/notice/read',
     {
       preHandler: [limiter.byIp, required, limiter.byAddress],
-      config: { openapi: { auth: 'required', data: ref('ReadResult') } },
       schema: {
+        ...routeSchema('POST /v1/notice/read'),
         summary: 'Mark one notice (id) or every notice (all=1) read',
         tags,
-        body: {
-          type: 'object',
-          properties: { id: fields.id, all: str('^(1|true)$', 4) },
-        },
       },
     },
     async (request, reply) => {
@@ -137,7 +140,8 @@ export async function noticeRoutes(
       } else {
         marked = await markAllRead(db, userId, at);
       }
-      return sendOk(request, reply, { marked, unread: await countUnread(db, userId, at) });
+      const unread = await countUnread(db, userId, at);
+      return sendOk(request, reply, { marked, unread } satisfies ReadResult);
     },
   );
 }

@@ -13,7 +13,7 @@ const item = (
   amount: null,
   detail,
   txHash: '0x',
-  blockNumber: 1,
+  blockNumber: '1',
   time: '2026-01-01T00:00:00.000Z',
 });
 

@@ -12,7 +12,7 @@ import {
   useStakingValues,
 } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
-import { useRewardSymbol } from '../../shared/tokens';
+import { amountWithSymbol, USDC_SYMBOL, useRewardSymbol } from '../../shared/tokens';
 import { bpsToPercent, formatAmount, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
@@ -265,19 +265,33 @@ export default function ExchangePage() {
         <dl className="summary__list" data-testid="exchange-quote">
           <dt>{t('exchange.quote.gross')}</dt>
           <dd data-testid="quote-gross">
-            {shownQuote ? `${usdc(shownQuote.grossUsdc)} USDC` : '--'}
+            {shownQuote
+              ? amountWithSymbol(usdc(shownQuote.grossUsdc), USDC_SYMBOL, i18n.dir())
+              : '--'}
           </dd>
           <dt>
             {t('exchange.quote.fee', {
               rate: shownQuote ? bpsToPercent(Number(shownQuote.feeBps)) : '--',
             })}
           </dt>
-          <dd data-testid="quote-fee">{shownQuote ? `${usdc(shownQuote.fee)} USDC` : '--'}</dd>
+          <dd data-testid="quote-fee">
+            {shownQuote ? amountWithSymbol(usdc(shownQuote.fee), USDC_SYMBOL, i18n.dir()) : '--'}
+          </dd>
           <dt>{t('exchange.quote.net')}</dt>
-          <dd data-testid="quote-net">{shownQuote ? `${usdc(shownQuote.netUsdc)} USDC` : '--'}</dd>
+          <dd data-testid="quote-net">
+            {shownQuote
+              ? amountWithSymbol(usdc(shownQuote.netUsdc), USDC_SYMBOL, i18n.dir())
+              : '--'}
+          </dd>
           <dt>{t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) })}</dt>
           <dd data-testid="quote-min">
-            {shownQuote ? `${usdc(minusTolerance(shownQuote.netUsdc, toleranceBps))} USDC` : '--'}
+            {shownQuote
+              ? amountWithSymbol(
+                  usdc(minusTolerance(shownQuote.netUsdc, toleranceBps)),
+                  USDC_SYMBOL,
+                  i18n.dir(),
+                )
+              : '--'}
           </dd>
         </dl>
         <div className="chips" role="radiogroup" aria-label={t('exchange.tolerance')}>

@@ -4,6 +4,7 @@ import type { ChainDeployment } from '../../shared/contracts';
 import { bpsToPercent, formatAmount } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
 import type { ExchangeQuote } from './exchangeFlow';
+import { amountWithSymbol, USDC_SYMBOL } from '../../shared/tokens';
 
 /** What `exchange(amountIn, minUsdcOut)` does, with the quote and the slippage guard. */
 export function ExchangeSummary(props: {
@@ -18,7 +19,11 @@ export function ExchangeSummary(props: {
   const { t, i18n } = useTranslation();
   const { network, deployment, symbol, amountIn, quote, minUsdcOut, toleranceBps } = props;
   const usdc = (value: bigint) =>
-    `${formatAmount(value, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language)} USDC`;
+    amountWithSymbol(
+      formatAmount(value, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language),
+      USDC_SYMBOL,
+      i18n.dir(),
+    );
   const coin = `${formatAmount(amountIn, deployment.rewardTokenDecimals, deployment.rewardTokenDecimals, i18n.language)} ${symbol}`;
   return (
     <TxSummary

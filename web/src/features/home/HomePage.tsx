@@ -17,6 +17,7 @@ import {
   useNow,
 } from '../../shared/ui/DataViews';
 import { OperatorContent, safeHref } from './OperatorContent';
+import './home.css';
 
 const shortcuts = [
   { path: '/pages/invite/invite', titleKey: 'nav.invite' },

@@ -19,6 +19,7 @@ import { Card } from '../../shared/ui/Card';
 import { PagedList } from '../../shared/ui/PagedList';
 import { Tabs } from '../../shared/ui/Tabs';
 import { DailyChart } from './DailyChart';
+import './income.css';
 
 type Filter = IncomeSource | 'all';
 const filters: Filter[] = ['all', ...incomeSources];

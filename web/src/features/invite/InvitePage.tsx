@@ -10,6 +10,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { toast } from '../../shared/ui/toast';
 import { copyText } from '../../shared/clipboard';
 import { QrCode } from './QrCode';
+import './invite.css';
 
 export default function InvitePage() {
   const { t, i18n } = useTranslation();

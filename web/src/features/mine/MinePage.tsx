@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useStakingAccount, useStakingValues, useUsdcBalance } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
-import { useRewardSymbol } from '../../shared/tokens';
+import { USDC_SYMBOL, useRewardSymbol } from '../../shared/tokens';
 import { formatAmount, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
@@ -113,7 +113,7 @@ export default function MinePage() {
         user,
         'withdraw',
         validation.amount,
-        { decimals: usdcDecimals, symbol: 'USDC' },
+        { decimals: usdcDecimals, symbol: USDC_SYMBOL },
         (tx) => withdrawSteps(tx, deployment, validation.amount),
       );
       if (done) setAmountText('');
@@ -143,7 +143,7 @@ export default function MinePage() {
         user,
         'claim',
         a.pendingDividend,
-        { decimals: usdcDecimals, symbol: 'USDC' },
+        { decimals: usdcDecimals, symbol: USDC_SYMBOL },
         (tx) => claimDividendsSteps(tx, deployment),
       );
     });
@@ -175,7 +175,7 @@ export default function MinePage() {
             <span data-testid="mine-wallet-usdc">
               {shown(balance.data, usdcDecimals, balance.isError)}
             </span>{' '}
-            <span className="muted">USDC</span>
+            <span className="muted">{USDC_SYMBOL}</span>
           </p>
         </div>
         <div>
@@ -184,7 +184,7 @@ export default function MinePage() {
             <span data-testid="mine-withdrawable">
               {shown(a?.withdrawable, usdcDecimals, account.isError)}
             </span>{' '}
-            <span className="muted">USDC</span>
+            <span className="muted">{USDC_SYMBOL}</span>
           </p>
         </div>
         <p className="muted small balance-grid__note">
@@ -199,7 +199,7 @@ export default function MinePage() {
           onChange={setAmountText}
           decimals={usdcDecimals}
           placeholder={t('mine.withdrawPlaceholder')}
-          suffix="USDC"
+          suffix={USDC_SYMBOL}
           maxLabel={t('common.max')}
           onMax={() => {
             if (a) setAmountText(toInputAmount(a.withdrawable, usdcDecimals));
@@ -228,7 +228,7 @@ export default function MinePage() {
               <span data-testid="mine-dividend">
                 {shown(a?.pendingDividend, usdcDecimals, account.isError)}
               </span>{' '}
-              USDC
+              {USDC_SYMBOL}
             </span>
             {a && a.pendingDividend > 0n ? (
               <button

@@ -14,7 +14,12 @@ import { parseAmountText } from '../../shared/amount';
 import { formatAmount, formatDateTime, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
-import { useRewardSymbol } from '../../shared/tokens';
+import {
+  amountWithSymbol,
+  USDC_SYMBOL,
+  useRewardSymbol,
+  useTokenFormat,
+} from '../../shared/tokens';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
@@ -57,7 +62,11 @@ export default function ServePage() {
   const positions = usePositions(network, deployment, user, plans.data);
   const uplines = useUplineCount(network, deployment, user);
   const rewardSymbol = useRewardSymbol(network, deployment) ?? t('list.rewardCoin');
-  const pool = useStakingValues(network, deployment, ['paused']);
+  const pool = useStakingValues(network, deployment, ['paused', 'minStakeExclusive']);
+  const minStake = pool.data?.minStakeExclusive;
+  const fmt = useTokenFormat();
+  // The contract's minimum, never a copy of it: '…' until it is read.
+  const minStakeText = minStake === undefined ? '…' : fmt.amount(minStake, 'usdc');
   const paused = pool.data?.paused === true;
   const now = useChainTime(network);
   const runTx = useTx();
@@ -165,9 +174,9 @@ export default function ServePage() {
     const addressProblem = stakeAddressProblem(deployment);
     if (addressProblem) return toast(t(addressProblem));
     // Without a balance read we cannot tell "too much" from "not loaded": say the query failed.
-    if (balance.data === undefined) return toast(t('toast.queryFailed'));
-    const validation = validateStakeAmount(amountText, decimals, balance.data);
-    if (!validation.ok) return toast(t(validation.errorKey));
+    if (balance.data === undefined || minStake === undefined) return toast(t('toast.queryFailed'));
+    const validation = validateStakeAmount(amountText, decimals, balance.data, minStake);
+    if (!validation.ok) return toast(t(validation.errorKey, { amount: minStakeText }));
     if (!plan || !plan.open) return toast(t('serve.subscriptionEnded'));
 
     await exclusive(async () => {
@@ -248,7 +257,7 @@ export default function ServePage() {
         <h2 className="card__label">{t('serve.walletBalance')}</h2>
         <p className="balance-card__value">
           <span data-testid="wallet-balance">{balanceText}</span>{' '}
-          <span className="muted">USDC</span>
+          <span className="muted">{USDC_SYMBOL}</span>
         </p>
         <p className="muted small">{t('serve.balanceSource', { network: network.label })}</p>
       </section>
@@ -297,14 +306,18 @@ export default function ServePage() {
           value={amountText}
           onChange={setAmountText}
           decimals={decimals}
-          placeholder={t('serve.stakePlaceholder')}
-          suffix="USDC"
+          placeholder={t('serve.stakePlaceholder', { amount: minStakeText })}
+          suffix={USDC_SYMBOL}
           maxLabel={t('common.max')}
           onMax={() => {
             if (balance.data !== undefined) setAmountText(toInputAmount(balance.data, decimals));
           }}
         />
-        <p className="muted small">{t('serve.minimumHint')}</p>
+        <p className="muted small">
+          {t('serve.minimumHint', {
+            amount: minStake === undefined ? '…' : fmt.withSymbol(minStake, 'usdc'),
+          })}
+        </p>
         {earnings && plan && deployment ? (
           <div className="earnings" data-testid="stake-earnings" aria-live="polite">
             <h3 className="earnings__title">{t('serve.earn.title')}</h3>
@@ -379,7 +392,11 @@ export default function ServePage() {
                 <dl className="position__grid">
                   <dt>{t('serve.amount')}</dt>
                   <dd data-testid="position-amount">
-                    {formatAmount(position.amount, decimals, 6, i18n.language)} USDC
+                    {amountWithSymbol(
+                      formatAmount(position.amount, decimals, 6, i18n.language),
+                      USDC_SYMBOL,
+                      i18n.dir(),
+                    )}
                   </dd>
                   <dt>{t('serve.startTime')}</dt>
                   <dd>{formatDateTime(position.startTime, i18n.language)}</dd>

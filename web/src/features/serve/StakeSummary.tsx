@@ -5,6 +5,7 @@ import { formatAmount } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
 import type { StakeEarnings } from './earnings';
 import { earningsNotes, earningsRows } from './Earnings';
+import { amountWithSymbol, USDC_SYMBOL } from '../../shared/tokens';
 
 /** DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt. */
 export function StakeSummary(props: {
@@ -19,7 +20,11 @@ export function StakeSummary(props: {
   const { t, i18n } = useTranslation();
   const { network, deployment, amount, termDays, earnings, symbol, uplinesKnown } = props;
   const decimals = deployment.usdcDecimals;
-  const shown = `${formatAmount(amount, decimals, decimals, i18n.language)} USDC`;
+  const shown = amountWithSymbol(
+    formatAmount(amount, decimals, decimals, i18n.language),
+    USDC_SYMBOL,
+    i18n.dir(),
+  );
   return (
     <TxSummary
       testId="stake-summary"
@@ -73,7 +78,11 @@ export function WithdrawPrincipalSummary(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { network, deployment, amount, early } = props;
-  const shown = `${formatAmount(amount, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language)} USDC`;
+  const shown = amountWithSymbol(
+    formatAmount(amount, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language),
+    USDC_SYMBOL,
+    i18n.dir(),
+  );
   return (
     <TxSummary
       testId="withdraw-principal-summary"

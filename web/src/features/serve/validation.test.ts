@@ -5,38 +5,38 @@ import { stakeAddressProblem, validateStakeAmount } from './validation';
 const usdc6 = (whole: bigint) => whole * 10n ** 6n;
 
 test('empty amount is required', () => {
-  assert.deepEqual(validateStakeAmount('', 6, usdc6(1000n)), {
+  assert.deepEqual(validateStakeAmount('', 6, usdc6(1000n), usdc6(100n)), {
     ok: false,
     errorKey: 'serve.errors.amountRequired',
   });
-  assert.deepEqual(validateStakeAmount('.', 6, usdc6(1000n)), {
+  assert.deepEqual(validateStakeAmount('.', 6, usdc6(1000n), usdc6(100n)), {
     ok: false,
     errorKey: 'serve.errors.amountRequired',
   });
 });
 
-test('100 or less is rejected: a stake must be greater than 100', () => {
+test('the contract minimum or less is rejected: a stake must be greater than it', () => {
   for (const text of ['0', '1', '100', '100.000000'])
-    assert.deepEqual(validateStakeAmount(text, 6, usdc6(1000n)), {
+    assert.deepEqual(validateStakeAmount(text, 6, usdc6(1000n), usdc6(100n)), {
       ok: false,
       errorKey: 'serve.errors.minAmount',
     });
-  assert.deepEqual(validateStakeAmount('100.000001', 6, usdc6(1000n)), {
+  assert.deepEqual(validateStakeAmount('100.000001', 6, usdc6(1000n), usdc6(100n)), {
     ok: true,
     amount: 100_000_001n,
   });
 });
 
 test('more than the balance is rejected; exactly the balance is fine (18 decimals too)', () => {
-  assert.deepEqual(validateStakeAmount('1000.000001', 6, usdc6(1000n)), {
+  assert.deepEqual(validateStakeAmount('1000.000001', 6, usdc6(1000n), usdc6(100n)), {
     ok: false,
     errorKey: 'serve.errors.exceedsBalance',
   });
-  assert.deepEqual(validateStakeAmount('1000', 6, usdc6(1000n)), {
+  assert.deepEqual(validateStakeAmount('1000', 6, usdc6(1000n), usdc6(100n)), {
     ok: true,
     amount: usdc6(1000n),
   });
-  assert.deepEqual(validateStakeAmount('150.5', 18, 200n * 10n ** 18n), {
+  assert.deepEqual(validateStakeAmount('150.5', 18, 200n * 10n ** 18n, 100n * 10n ** 18n), {
     ok: true,
     amount: 1505n * 10n ** 17n,
   });

@@ -1,21 +1,22 @@
 import { isAddress, zeroAddress } from 'viem';
 import { parseAmountText } from '../../shared/amount';
 
-/** Spec §5/§9: a stake must be greater than 100 USDC. */
-export const MIN_STAKE_WHOLE = 100n;
-
 export type StakeValidation = { ok: true; amount: bigint } | { ok: false; errorKey: string };
 
-/** Validates the stake quantity text against the token's decimals and the wallet balance. */
+/**
+ * Validates the stake quantity text against the token's decimals, the contract's minimum (spec
+ * §5/§9: greater than 100 USDC, read from Staking's `minStakeExclusive` in base units, never
+ * repeated here) and the wallet balance.
+ */
 export function validateStakeAmount(
   text: string,
   decimals: number,
   balance: bigint,
+  minStakeExclusive: bigint,
 ): StakeValidation {
   const amount = parseAmountText(text, decimals);
   if (amount === undefined) return { ok: false, errorKey: 'serve.errors.amountRequired' };
-  if (amount <= MIN_STAKE_WHOLE * 10n ** BigInt(decimals))
-    return { ok: false, errorKey: 'serve.errors.minAmount' };
+  if (amount <= minStakeExclusive) return { ok: false, errorKey: 'serve.errors.minAmount' };
   if (amount > balance) return { ok: false, errorKey: 'serve.errors.exceedsBalance' };
   return { ok: true, amount };
 }

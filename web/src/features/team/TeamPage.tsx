@@ -16,6 +16,7 @@ import { Card } from '../../shared/ui/Card';
 import { PagedList } from '../../shared/ui/PagedList';
 import { Tabs } from '../../shared/ui/Tabs';
 import { nextLevel } from './levels';
+import './team.css';
 
 type Depth = 1 | 2 | 3;
 const depths: Depth[] = [1, 2, 3];

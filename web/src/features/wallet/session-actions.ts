@@ -18,19 +18,7 @@ import { toast } from '../../shared/ui/toast';
 import { getWalletChainId, switchWalletChain, type Eip1193 } from '../../shared/wallet/chain';
 import { reconnectWallet } from '../../shared/wallet/reconnect';
 import { isUserRejection } from '../../shared/wallet/errors';
-
-interface GetCodeData {
-  Code: string;
-  Message: string;
-  ExpiresAt?: number | string;
-}
-
-interface LoginData {
-  Token: string;
-  Id: number | string;
-  Address?: string;
-  [key: string]: unknown;
-}
+import type { Login, LoginCode } from '../../shared/data/types';
 
 async function connectWallet(config: Config, connector: Connector): Promise<Address> {
   const connection = getConnection(config);
@@ -70,7 +58,7 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
       walletChain !== undefined && networkByChainId(walletChain)
         ? walletChain
         : getNetwork().chainId;
-    const code = await api.post<GetCodeData>(
+    const code = await api.post<LoginCode>(
       '/v1/user/getcode',
       { address, chain },
       { toast: false },
@@ -80,7 +68,7 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
       method: 'personal_sign',
       params: [toHex(code.Message), address],
     });
-    const data = await api.post<LoginData>(
+    const data = await api.post<Login>(
       '/v1/user/metamasklogin',
       { address, signature, invitecode: readStorage(storageKeys.inviteCode) ?? '' },
       { toast: false },
@@ -88,7 +76,7 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
     if (!data?.Token) throw new Error('No token');
     setSession({
       token: data.Token,
-      uid: String(data.Id ?? ''),
+      uid: String(data.Id),
       userAddress: address,
       loginInfo: data,
     });

@@ -18,6 +18,7 @@ import type {
   InviteInfo,
   Notice,
   Page,
+  ReadResult,
   TeamMember,
   TeamSummary,
   WithdrawItem,
@@ -80,8 +81,8 @@ export const useNoticeDetails = (id: number | undefined) =>
 export async function markNoticesRead(
   queryClient: QueryClient,
   which: { id: number } | { all: true },
-): Promise<{ marked: number; unread: number }> {
-  const result = await api.post<{ marked: number; unread: number }>(
+): Promise<ReadResult> {
+  const result = await api.post<ReadResult>(
     '/v1/notice/read',
     'id' in which ? { id: which.id } : { all: 1 },
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { useSession } from '../session';
+import type { UnreadCount } from './types';
 
 const UNREAD_REFRESH_MS = 60_000;
 
@@ -21,7 +22,7 @@ export function useUnreadCount(): number | undefined {
     // Back in the app (another tab, another app on the phone): new notices show at once.
     refetchOnWindowFocus: 'always',
     queryFn: ({ signal }) =>
-      api.get<{ count: number }>('/v1/notice/unread', undefined, { toast: false, signal }),
+      api.get<UnreadCount>('/v1/notice/unread', undefined, { toast: false, signal }),
   });
   return session ? query.data?.count : undefined;
 }

@@ -112,7 +112,7 @@ export function IndexedNote({ indexed }: { indexed: Indexed | undefined }) {
     <p className="muted small indexed-note" data-testid="indexed-note">
       {indexed
         ? t('list.indexedAt', {
-            block: new Intl.NumberFormat(i18n.language).format(indexed.block),
+            block: new Intl.NumberFormat(i18n.language).format(BigInt(indexed.block)),
           })
         : t('list.notIndexed')}
     </p>

@@ -18,6 +18,7 @@ import {
 } from './membership';
 import { purchaseSteps } from './purchaseFlow';
 import { PurchaseSummary } from './PurchaseSummary';
+import { amountWithSymbol, USDC_SYMBOL } from '../../../shared/tokens';
 
 const statusKeys = ['nodes.status.none', 'nodes.status.node', 'nodes.status.founder'];
 
@@ -52,7 +53,11 @@ export function MembershipSection(props: {
   const params: MembershipParams | undefined = v;
   const membership = account?.membership ?? MEMBERSHIP.none;
   const usdc = (value: bigint) =>
-    `${formatAmount(value, deployment.usdcDecimals, 6, i18n.language)} USDC`;
+    amountWithSymbol(
+      formatAmount(value, deployment.usdcDecimals, 6, i18n.language),
+      USDC_SYMBOL,
+      i18n.dir(),
+    );
 
   const onPurchase = (kind: Purchase) =>
     exclusive(async () => {

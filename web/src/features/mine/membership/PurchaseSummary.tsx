@@ -4,6 +4,7 @@ import type { ChainDeployment } from '../../../shared/contracts';
 import { bpsToPercent, formatAmount } from '../../../shared/format';
 import { TxSummary } from '../../../shared/tx/TxSummary';
 import type { Purchase } from './membership';
+import { amountWithSymbol, USDC_SYMBOL } from '../../../shared/tokens';
 
 /** What a node / founder purchase or an upgrade does, where the money goes, what it earns. */
 export function PurchaseSummary(props: {
@@ -18,7 +19,11 @@ export function PurchaseSummary(props: {
   const { t, i18n } = useTranslation();
   const { network, deployment, kind, price, treasury, feeBps, ecologicalShareBps } = props;
   const decimals = deployment.usdcDecimals;
-  const shown = `${formatAmount(price, decimals, decimals, i18n.language)} USDC`;
+  const shown = amountWithSymbol(
+    formatAmount(price, decimals, decimals, i18n.language),
+    USDC_SYMBOL,
+    i18n.dir(),
+  );
   const nodeShare = bpsToPercent(Number(ecologicalShareBps));
   const founderShare = bpsToPercent(10_000 - Number(ecologicalShareBps));
   const notes = [

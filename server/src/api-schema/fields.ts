@@ -1,0 +1,47 @@
+/**
+ * Request fields. Form bodies and querystrings arrive as strings, so each field is a string with
+ * a pattern; the handlers parse validated strings into typed values (http/schemas.ts).
+ */
+import { Type, type Static } from 'typebox';
+
+export const str = (pattern: string, maxLength: number) => Type.String({ pattern, maxLength });
+
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export const fields = {
+  address: str('^0x[0-9a-fA-F]{40}$', 42),
+  /** 65-byte signature, or a 64-byte EIP-2098 compact one. */
+  signature: str('^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$', 132),
+  /** 'ETH' / 'BSC', a decimal chain id, or a hex one ('0x38'); checked by parseChain. */
+  chain: str('^([A-Za-z]{2,10}|[0-9]{1,10}|0[xX][0-9a-fA-F]{1,8})$', 10),
+  /** Wallet kind: metamask, tokenpocket, okx, trust, wallacy, ... */
+  wallet: str('^[A-Za-z0-9 ._-]{0,32}$', 32),
+  /** An inviter's invite code or address; empty = none. */
+  inviteCode: str('^(|0x[0-9a-fA-F]{40}|[A-Za-z0-9]{4,32})$', 42),
+  /** A row id: 1 .. 2147483647 (checked by parseId). */
+  id: str('^[1-9][0-9]{0,9}$', 10),
+  /** 1-based page number, 1 .. 999999. */
+  page: str('^[1-9][0-9]{0,5}$', 6),
+  /** Page size, 1 .. MAX_PAGE_SIZE (50). */
+  limit: str('^([1-9]|[1-4][0-9]|50)$', 2),
+};
+
+/** Querystring of a list that is the same on every chain. */
+export const PageQuery = Type.Object({
+  page: Type.Optional(fields.page),
+  limit: Type.Optional(fields.limit),
+});
+
+/** Querystring of a chain-derived page: `chain` (default ETH). */
+export const ChainQuery = Type.Object({ chain: Type.Optional(fields.chain) });
+
+/** Querystring of a chain-derived list. */
+export const ChainPageQuery = Type.Object({
+  chain: Type.Optional(fields.chain),
+  page: Type.Optional(fields.page),
+  limit: Type.Optional(fields.limit),
+});
+
+export type PageQuery = Static<typeof PageQuery>;
+export type ChainQuery = Static<typeof ChainQuery>;

@@ -1,0 +1,136 @@
+/**
+ * Governance and notices: timelocked parameter changes (queued, then executed, cancelled or
+ * replaced by a newer queue of the same parameter), pausing, and a notice in every language for
+ * each queued and each cancelled change.
+ */
+import { cancelledNoticeTexts, queuedNoticeTexts } from '../timelock-notice.ts';
+import { recordEvent, type ChunkWrites, type Place, type Reducers } from './reduce.ts';
+import type { ChunkWriter } from './write.ts';
+
+export interface TimelockRow extends Place {
+  param: number;
+  value: bigint;
+  eta: Date;
+  status: 'queued' | 'executed' | 'cancelled' | 'replaced';
+  settledBlock: bigint | null;
+}
+/** A change of status of a queued row written in an earlier chunk. */
+export interface TimelockSettle {
+  param: number;
+  status: 'executed' | 'cancelled' | 'replaced';
+  block: bigint;
+}
+
+export const governanceReducers: Reducers = {
+  ParamQueued(s, log, e, place) {
+    const { w, queuedByParam } = s;
+    const param = Number(log.args.param);
+    const previous = queuedByParam.get(param);
+    if (previous) {
+      previous.status = 'replaced';
+      previous.settledBlock = e.blockNumber;
+    } else {
+      w.timelockSettles.push({ param, status: 'replaced', block: e.blockNumber });
+    }
+    const row: TimelockRow = {
+      ...place,
+      param,
+      value: log.args.value,
+      eta: new Date(Number(log.args.eta) * 1000),
+      status: 'queued',
+      settledBlock: null,
+    };
+    w.timelock.push(row);
+    queuedByParam.set(param, row);
+  },
+  ParamCancelled: settle,
+  ParamChanged: settle,
+  Paused: pause,
+  Unpaused: pause,
+};
+
+function settle(
+  s: Parameters<NonNullable<Reducers['ParamChanged']>>[0],
+  log: Parameters<NonNullable<Reducers['ParamCancelled' | 'ParamChanged']>>[1],
+  e: Parameters<NonNullable<Reducers['ParamChanged']>>[2],
+  place: Place,
+) {
+  const param = Number(log.args.param);
+  const status = log.eventName === 'ParamCancelled' ? 'cancelled' : 'executed';
+  const pending = s.queuedByParam.get(param);
+  if (pending) {
+    pending.status = status;
+    pending.settledBlock = e.blockNumber;
+    s.queuedByParam.delete(param);
+  } else {
+    s.w.timelockSettles.push({ param, status, block: e.blockNumber });
+  }
+  recordEvent(s, log, place);
+}
+
+function pause(
+  s: Parameters<NonNullable<Reducers['Paused']>>[0],
+  log: Parameters<NonNullable<Reducers['Paused' | 'Unpaused']>>[1],
+  _e: unknown,
+  place: Place,
+) {
+  s.w.stats.paused = log.eventName === 'Paused';
+  recordEvent(s, log, place);
+}
+
+/** The timelock queue, and a notice for every queued (and cancelled) change. */
+export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites): Promise<void> {
+  const chain = target.chainId;
+  // Rows queued in earlier chunks first, so this chunk's new rows are not matched.
+  for (const s of w.timelockSettles) {
+    await q.query(
+      `UPDATE timelock_changes SET status = $3, settled_block = $4
+       WHERE chain_id = $1 AND param = $2 AND status = 'queued'`,
+      [chain, s.param, s.status, s.block.toString()],
+    );
+  }
+  // Published at the block's time, or now if the chain's clock runs ahead (a local chain moved on).
+  const notice = (texts: object, blockTime: Date) =>
+    q.query<{ id: number }>(
+      `INSERT INTO notices (kind, texts, created_at, published_at, chain_id)
+       VALUES ('timelock', $1, $2, $3, $4) RETURNING id`,
+      [JSON.stringify(texts), target.now, blockTime < target.now ? blockTime : target.now, chain],
+    );
+  for (const row of w.timelock) {
+    const created = await notice(
+      queuedNoticeTexts({
+        param: row.param,
+        value: row.value,
+        eta: row.eta,
+        network: target.network,
+        usdcDecimals: target.usdcDecimals,
+      }),
+      row.time,
+    );
+    await q.query(
+      `INSERT INTO timelock_changes (chain_id, block_number, log_index, param, value, eta, status,
+         settled_block, notice_id, tx_hash, block_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        chain,
+        row.blockNumber.toString(),
+        row.logIndex,
+        row.param,
+        row.value.toString(),
+        row.eta,
+        row.status,
+        row.settledBlock?.toString() ?? null,
+        created.rows[0]!.id,
+        row.txHash,
+        row.time,
+      ],
+    );
+  }
+  for (const e of w.contractEvents) {
+    if (e.name !== 'ParamCancelled') continue;
+    await notice(
+      cancelledNoticeTexts({ param: Number(e.args.param), network: target.network }),
+      e.time,
+    );
+  }
+}

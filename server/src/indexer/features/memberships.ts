@@ -1,0 +1,73 @@
+/**
+ * Memberships: a node or founder purchase (or upgrade) sets the buyer's membership, which the
+ * dividends (shareholder and ecological income, credited as income) are paid by.
+ */
+import { lower, type Place, type Reducers } from './reduce.ts';
+import { place, placeOf, type ChunkWriter } from './write.ts';
+
+export interface MembershipRow extends Place {
+  address: string;
+  membership: number;
+  price: bigint;
+  upgrade: boolean;
+  treasury: string;
+}
+
+export const membershipReducers: Reducers = {
+  MembershipPurchased(s, log, _e, place) {
+    const { w, account } = s;
+    const a = log.args;
+    const user = lower(a.user);
+    const membership = Number(a.membership);
+    const treasury = lower(a.treasury);
+    w.memberships.push({
+      ...place,
+      address: user,
+      membership,
+      price: a.price,
+      upgrade: a.upgrade,
+      treasury,
+    });
+    const d = account(user);
+    d.membership = membership;
+    if (membership === 1) d.purchasedNode = true;
+    if (membership === 2) d.purchasedFounder = true;
+    w.activity.push({
+      ...place,
+      address: user,
+      type: 'membership',
+      token: 'usdc',
+      amount: a.price,
+      detail: {
+        membership: membership === 1 ? 'node' : 'founder',
+        upgrade: a.upgrade,
+        treasury,
+      },
+    });
+  },
+};
+
+export async function writeMemberships(
+  { insert }: ChunkWriter,
+  memberships: readonly MembershipRow[],
+): Promise<void> {
+  await insert(
+    'memberships',
+    [
+      ['address', 'text'],
+      ['membership', 'smallint'],
+      ['price', 'numeric'],
+      ['upgrade', 'boolean'],
+      ['treasury', 'text'],
+      ...place,
+    ],
+    memberships.map((r) => [
+      r.address,
+      r.membership,
+      r.price,
+      r.upgrade,
+      r.treasury,
+      ...placeOf(r),
+    ]),
+  );
+}
