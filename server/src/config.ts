@@ -24,6 +24,12 @@ export interface ServerConfig {
   /** Upstream JSON-RPC URL per chain id, for the /rpc proxy (and later the indexer). */
   rpcUrls: Partial<Record<SupportedChainId, string>>;
   deployment: Deployment;
+  /**
+   * The production deployment file (what contracts/scripts/deploy-production.ts writes): with
+   * `deployment: 'production'`, the contract addresses come from it instead of the generated
+   * module's `deployments.production`. DEPLOYMENT_FILE in the environment.
+   */
+  deploymentFile?: string;
   /** Built web app to serve at `/`. */
   webDist?: string;
   /** Origin the web app is served from (SIWE domain and URI); default derived from the listening address. */
@@ -81,8 +87,10 @@ export interface ServerConfig {
 }
 
 /** A config with every default filled in. */
-export type ResolvedConfig = Required<Omit<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin'>> &
-  Pick<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin'>;
+export type ResolvedConfig = Required<
+  Omit<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin' | 'deploymentFile'>
+> &
+  Pick<ServerConfig, 'databaseUrl' | 'webDist' | 'appOrigin' | 'deploymentFile'>;
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -152,7 +160,7 @@ export function deriveOrigin(host: string, port: number): string {
 }
 
 /**
- * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, WEB_DIST, APP_ORIGIN,
+ * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, DEPLOYMENT_FILE, WEB_DIST, APP_ORIGIN,
  * ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT, ...
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -189,6 +197,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pgliteDir: env.PGLITE_DIR || undefined,
     rpcUrls,
     deployment,
+    deploymentFile: env.DEPLOYMENT_FILE || undefined,
     webDist: env.WEB_DIST || undefined,
     appOrigin: env.APP_ORIGIN || undefined,
     appName: env.APP_NAME || undefined,
