@@ -10,7 +10,7 @@ import {
   type DeploymentSet,
 } from '../src/deployment-file.ts';
 
-const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+const a = (n: number): `0x${string}` => `0x${n.toString(16).padStart(40, '0')}`;
 const record = {
   staking: a(1),
   stakingLens: a(2),
