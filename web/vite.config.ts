@@ -7,10 +7,22 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// Relative, so Vite bundles it with the config (a linked package's .ts is not loaded by Node).
+import { readDeploymentFile } from '../contracts/src/deployment-file.ts';
 import { defaultLanguage, matchLanguage, matchLanguageAmong } from './src/i18n/languages.ts';
 import { storageKeys } from './src/shared/storage.ts';
 
 const deployment = process.env.VITE_DEPLOYMENT === 'production' ? 'production' : 'local';
+/**
+ * DEPLOYMENT_FILE (production builds only): the production addresses come from the file
+ * contracts/scripts/deploy-production.ts wrote, instead of the generated module's (the production
+ * rehearsal builds the app this way against the chains it deployed to).
+ */
+const deploymentFile = process.env.DEPLOYMENT_FILE || undefined;
+if (deploymentFile && deployment !== 'production') {
+  throw new Error('DEPLOYMENT_FILE is only read with VITE_DEPLOYMENT=production');
+}
+const deploymentContracts = deploymentFile ? readDeploymentFile(deploymentFile) : null;
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /** Files of public/ the offline shell also keeps (the manifest and its icons). */
@@ -200,6 +212,9 @@ export default defineConfig({
   define: {
     // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
     'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),
+    'import.meta.env.VITE_DEPLOYMENT_CONTRACTS': JSON.stringify(
+      deploymentContracts ? JSON.stringify(deploymentContracts) : '',
+    ),
   },
   server: {
     proxy: {

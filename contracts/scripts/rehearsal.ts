@@ -13,12 +13,19 @@
  *
  *   npm run rehearsal:check -w contracts
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createPublicClient, createWalletClient, getAddress, http, type Address } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  type Address,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
 import { localDeployerKey, localPrivateKeys, localUsdcIssuer } from '../src/local-accounts.ts';
@@ -99,41 +106,70 @@ export async function deployMainnetLike(
   return { ...deployed, pair: dex.pair };
 }
 
+/** The networks config key of a chain id. */
+export const networkKeyOf = (chainId: SupportedChainId): 'ETH' | 'BSC' => networkKey[chainId];
+
+export interface DeployProductionRun {
+  rpcUrl: string;
+  chainId: SupportedChainId;
+  /** The deployment file deploy-production writes (`--out`; required with the rehearsal config). */
+  outFile: string;
+  /** --check: the checks only, nothing sent. */
+  check: boolean;
+  /** The deployer's key (DEPLOYER_PRIVATE_KEY); default anvil account 0. */
+  deployerKey?: Hex;
+}
+
 /**
- * `deploy-production.ts --network <key> --check` as an operator runs it (a child process, the
- * environment as the only source of RPC_URL and the key), against `rpcUrl`. Returns its output;
- * throws when it fails.
+ * `deploy-production.ts --network <key> --config <rehearsal config> --out <file> [--check]` as an
+ * operator runs it: a child process, the environment as the only source of RPC_URL and the key.
+ * Resolves with its output; rejects when it fails.
  */
-export function checkProduction(rpcUrl: string, chainId: SupportedChainId): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rehearsal-'));
-  try {
-    const result = spawnSync(
+export function runDeployProduction(run: DeployProductionRun): Promise<string> {
+  const args = [
+    '--import',
+    'tsx',
+    join(contractsDir, 'scripts', 'deploy-production.ts'),
+    '--network',
+    networkKey[run.chainId],
+    '--config',
+    rehearsalConfigFile,
+    '--out',
+    run.outFile,
+    ...(run.check ? ['--check'] : []),
+  ];
+  const env = {
+    ...process.env,
+    RPC_URL: run.rpcUrl,
+    DEPLOYER_PRIVATE_KEY: run.deployerKey ?? localDeployerKey,
+  };
+  return new Promise((resolvePromise, reject) => {
+    execFile(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(contractsDir, 'scripts', 'deploy-production.ts'),
-        '--network',
-        networkKey[chainId],
-        '--config',
-        rehearsalConfigFile,
-        // --config needs --out; with --check nothing is written to it.
-        '--out',
-        join(dir, 'deployments.json'),
-        '--check',
-      ],
-      {
-        cwd: contractsDir,
-        encoding: 'utf8',
-        env: { ...process.env, RPC_URL: rpcUrl, DEPLOYER_PRIVATE_KEY: localDeployerKey },
-        timeout: 120_000,
+      args,
+      { cwd: contractsDir, encoding: 'utf8', env, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const output = `${stdout}${stderr}`;
+        if (error) {
+          const what = run.check ? 'deploy-production --check' : 'deploy-production';
+          reject(new Error(`${what} failed on chain ${run.chainId}:\n${output}`));
+        } else resolvePromise(output);
       },
     );
-    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-    if (result.status !== 0) {
-      throw new Error(`deploy-production --check failed on chain ${chainId}:\n${output}`);
-    }
-    return output;
+  });
+}
+
+/** `deploy-production.ts --check` against `rpcUrl` (nothing is written or sent); its output. */
+export async function checkProduction(rpcUrl: string, chainId: SupportedChainId): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'rehearsal-'));
+  try {
+    // --config needs --out; with --check nothing is written to it.
+    return await runDeployProduction({
+      rpcUrl,
+      chainId,
+      outFile: join(dir, 'deployments.json'),
+      check: true,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -148,7 +184,7 @@ export async function rehearseCheck(log: (line: string) => void = console.log): 
       chains.push(chain);
       const held = await deployMainnetLike(chain.rpcUrl, chainId);
       log(`chain ${chainId}: USDC ${held.usdc}, pool ${held.pair} (as in the rehearsal config)`);
-      log(checkProduction(chain.rpcUrl, chainId).trimEnd());
+      log((await checkProduction(chain.rpcUrl, chainId)).trimEnd());
     }
   } finally {
     await Promise.all(chains.map((chain) => chain.stop()));

@@ -11,6 +11,7 @@ describe('config', () => {
       DATABASE_URL: 'postgres://db/app',
       [`RPC_URL_${networks.BSC.chainId}`]: 'http://bsc.example',
       DEPLOYMENT: 'production',
+      DEPLOYMENT_FILE: '/srv/production.json',
       WEB_DIST: '/srv/web',
       APP_ORIGIN: 'https://app.example',
       LOGIN_RATE_LIMIT: '30',
@@ -19,6 +20,7 @@ describe('config', () => {
     assert.equal(config.databaseUrl, 'postgres://db/app');
     assert.deepEqual(config.rpcUrls, { [networks.BSC.chainId]: 'http://bsc.example' });
     assert.equal(config.deployment, 'production');
+    assert.equal(config.deploymentFile, '/srv/production.json');
     assert.equal(config.webDist, '/srv/web');
     assert.equal(config.appOrigin, 'https://app.example');
     assert.equal(config.loginRateLimit?.max, 30);

@@ -24,6 +24,12 @@ export interface ServerConfig {
   /** Upstream JSON-RPC URL per chain id, for the /rpc proxy (and later the indexer). */
   rpcUrls: Partial<Record<SupportedChainId, string>>;
   deployment: Deployment;
+  /**
+   * The production deployment file (what contracts/scripts/deploy-production.ts writes): with
+   * `deployment: 'production'`, the contract addresses come from it instead of the generated
+   * module's `deployments.production`. DEPLOYMENT_FILE in the environment.
+   */
+  deploymentFile?: string;
   /** Built web app to serve at `/`. */
   webDist?: string;
   /** Origin the web app is served from (SIWE domain and URI); default derived from the listening address. */
@@ -96,7 +102,8 @@ export interface ServerConfig {
 }
 
 /** A config with every default filled in. */
-type OptionalKeys = 'databaseUrl' | 'webDist' | 'appOrigin' | 'redisUrl' | 'metricsPort';
+type OptionalKeys =
+  'databaseUrl' | 'webDist' | 'appOrigin' | 'redisUrl' | 'metricsPort' | 'deploymentFile';
 export type ResolvedConfig = Required<Omit<ServerConfig, OptionalKeys>> &
   Pick<ServerConfig, OptionalKeys>;
 
@@ -176,8 +183,9 @@ export function deriveOrigin(host: string, port: number): string {
 }
 
 /**
- * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, WEB_DIST, APP_ORIGIN,
- * ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT, REDIS_URL, REDIS_PREFIX,
+ * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, DEPLOYMENT_FILE,
+ * WEB_DIST, APP_ORIGIN, ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT,
+ * REDIS_URL, REDIS_PREFIX,
  * METRICS_PORT, METRICS_HOST, MAX_INDEXER_LAG_BLOCKS, SHUTDOWN_TIMEOUT_MS, ... (every one is listed
  * with its meaning in deploy/env.example and docs/OPERATIONS.md)
  */
@@ -215,6 +223,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pgliteDir: env.PGLITE_DIR || undefined,
     rpcUrls,
     deployment,
+    deploymentFile: env.DEPLOYMENT_FILE || undefined,
     webDist: env.WEB_DIST || undefined,
     appOrigin: env.APP_ORIGIN || undefined,
     appName: env.APP_NAME || undefined,

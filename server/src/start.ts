@@ -1,4 +1,6 @@
 /** `startServer(config)`: open the database, migrate, build the app, listen (docs/CONTRACTS-OF-WORK.md). */
+import { deployments } from '@app/contracts/generated';
+import { useProductionDeploymentFile } from '@app/contracts/deployment-file';
 import { deriveOrigin, resolveConfig, type ServerConfig } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
@@ -29,6 +31,13 @@ export interface RunningServer {
 
 export async function startServer(input: ServerConfig): Promise<RunningServer> {
   const config = resolveConfig(input);
+  if (config.deploymentFile) {
+    // Before anything reads an address: the production contracts are the file's.
+    if (config.deployment !== 'production') {
+      throw new Error('DEPLOYMENT_FILE is only read with DEPLOYMENT=production');
+    }
+    useProductionDeploymentFile(deployments, config.deploymentFile);
+  }
   // A configured origin must be a valid URL: fail before opening anything.
   const configuredOrigin = config.appOrigin ? parseOrigin(config.appOrigin) : undefined;
   const db = await openDb(config);

@@ -10,6 +10,7 @@ import {
   operatorAccount,
   rpcUrlFor,
   targetFrom,
+  useDeploymentFile,
   type ChainContext,
 } from './context.ts';
 import type { Io } from './io.ts';
@@ -62,6 +63,7 @@ export function allOptions(command: Command): OptionSpec[] {
 /** Connects for a read-only command (no key needed). */
 export async function openChain({ io, options }: CommandInput): Promise<ChainContext> {
   const target = targetFrom(options);
+  useDeploymentFile(target, io.env);
   return connect(target, rpcUrlFor(target, options, io.env));
 }
 
@@ -70,6 +72,7 @@ export async function openWriter({ io, options }: CommandInput): Promise<WriteRu
   const target = targetFrom(options);
   const rpcUrl = rpcUrlFor(target, options, io.env);
   const account = operatorAccount(target.deployment, io.env);
+  useDeploymentFile(target, io.env);
   const ctx = await connect(target, rpcUrl);
   return { io, ctx, account, yes: options.flag('yes') };
 }

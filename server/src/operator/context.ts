@@ -27,6 +27,7 @@ import {
 } from '@app/contracts/chains';
 import { deployments, pairAbi, usdcAbi } from '@app/contracts/generated';
 import type { ChainDeployment } from '@app/contracts/deployment';
+import { useProductionDeploymentFile } from '@app/contracts/deployment-file';
 import type { CoinPrice } from '@app/contracts/rates';
 import type { OptionSpec, Options } from './args.ts';
 import { ConfigError, OperatorError, UsageError } from './errors.ts';
@@ -60,6 +61,23 @@ export function targetFrom(options: Options): Target {
     throw new UsageError(`--deployment must be local or production`);
   }
   return { network: networks[key as NetworkKey], deployment };
+}
+
+/**
+ * DEPLOYMENT_FILE (the file contracts/scripts/deploy-production.ts writes): with
+ * --deployment production, the addresses come from it instead of the generated module.
+ */
+export function useDeploymentFile(target: Target, env: Io['env']): void {
+  const file = env.DEPLOYMENT_FILE?.trim();
+  if (!file) return;
+  if (target.deployment !== 'production') {
+    throw new ConfigError('DEPLOYMENT_FILE is only read with --deployment production');
+  }
+  try {
+    useProductionDeploymentFile(deployments, file);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 /** The RPC URL: --rpc, RPC_URL_<chainId>, RPC_URL, or (local deployment only) the anvil port of `npm start`. */

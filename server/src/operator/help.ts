@@ -26,6 +26,7 @@ export function generalHelp(): string {
     'Environment',
     '  RPC_URL_1, RPC_URL_56, RPC_URL  JSON-RPC URL (local deployment default: the anvil port of npm start)',
     '  OPERATOR_PRIVATE_KEY            key that signs (local deployment default: anvil account 0, the owner)',
+    '  DEPLOYMENT_FILE                 production addresses from this file (what deploy-production writes)',
     '  OPERATOR_API_URL                server for notice commands (default http://localhost:8080)',
     '',
     'Exit codes: 0 done; 1 failed (a revert, an unreachable RPC, a refusal; nothing further sent);',

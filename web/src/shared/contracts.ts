@@ -13,7 +13,15 @@ export {
 
 export { deployment } from './deployment';
 
+/** The build's DEPLOYMENT_FILE contracts (production only; see vite.config.ts), if any. */
+const fromFile: Partial<Record<SupportedChainId, ChainDeployment>> | undefined = import.meta.env
+  .VITE_DEPLOYMENT_CONTRACTS
+  ? (JSON.parse(import.meta.env.VITE_DEPLOYMENT_CONTRACTS) as Partial<
+      Record<SupportedChainId, ChainDeployment>
+    >)
+  : undefined;
+
 /** Contract addresses and token facts of a network, or undefined if not deployed there. */
 export function getDeployment(chainId: SupportedChainId): ChainDeployment | undefined {
-  return deployments[deployment][chainId];
+  return (fromFile ?? deployments[deployment])[chainId];
 }

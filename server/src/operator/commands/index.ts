@@ -2,6 +2,7 @@
 import type { Command } from '../command.ts';
 import { grantsCredit, grantsDeposit, grantsWithdraw } from './grants.ts';
 import { noticeDelete, noticePost } from './notice.ts';
+import { ownershipAccept, ownershipShow, ownershipTransfer } from './ownership.ts';
 import { paramCancel, paramExecute, paramList, paramQueue } from './params.ts';
 import { pauseCommands } from './pause.ts';
 import { planClose, planCreate, planList } from './plans.ts';
@@ -17,6 +18,7 @@ export const commandGroups: { title: string; commands: Command[] }[] = [
   },
   { title: 'Timelocked parameters', commands: [paramQueue, paramExecute, paramCancel, paramList] },
   { title: 'Pool', commands: [...pauseCommands, solvency] },
+  { title: 'Ownership (two steps)', commands: [ownershipShow, ownershipTransfer, ownershipAccept] },
   { title: 'Notices (server admin API)', commands: [noticePost, noticeDelete] },
 ];
 
