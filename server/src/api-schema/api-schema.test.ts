@@ -26,8 +26,11 @@ describe('api-schema', () => {
         assert.ok(errors.some((s) => s.startsWith('4')) && errors.includes('500'), key);
         for (const status of errors) {
           const schema = op.responses[status]!.content!['application/json']!.schema;
-          const expected =
-            key === 'GET /v1/health' && status === '503' ? 'HealthDown' : 'ErrorEnvelope';
+          const downShapes: Record<string, string> = {
+            'GET /v1/health': 'HealthDown',
+            'GET /v1/health/ready': 'ReadinessDown',
+          };
+          const expected = (status === '503' && downShapes[key]) || 'ErrorEnvelope';
           assert.equal(schema.$ref, `#/components/schemas/${expected}`, `${key} ${status}`);
         }
         assert.ok(Array.isArray(op.security), `${key} declares its security`);

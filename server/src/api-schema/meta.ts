@@ -24,6 +24,29 @@ export type Health = Static<typeof Health>;
 /** /v1/health answers 503 with the same data when the database is down. */
 export const HealthDown = Type.Object({ code: Type.Literal(503), msg: Str, data: Health });
 
+/** GET /v1/health/live: the process answers (a supervisor restarts it when not). */
+export const Liveness = Type.Object({ live: Type.Literal(true) });
+/**
+ * GET /v1/health/ready: whether this instance should get traffic (not while draining, the
+ * database down, or an indexer of this process stopped or over the lag limit).
+ */
+export const Readiness = Type.Object({
+  ready: Bool,
+  draining: Bool,
+  db: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
+  indexer: Type.Array(
+    Type.Object({ chainId: Int, state: IndexerState, lagBlocks: Int, ok: Bool }),
+    { description: 'Chain indexers of this process (none on an API-only instance)' },
+  ),
+});
+export type Readiness = Static<typeof Readiness>;
+/** /v1/health/ready answers 503 with the same data when the instance is not ready. */
+export const ReadinessDown = Type.Object({
+  code: Type.Literal(503),
+  msg: Str,
+  data: Readiness,
+});
+
 const OperatorSection = <T extends TSchema>(item: T) =>
   Type.Object({
     source: Type.Literal('operator', {
@@ -39,6 +62,7 @@ const OperatorSection = <T extends TSchema>(item: T) =>
 export const ChainContracts = Type.Object(
   {
     staking: Str,
+    stakingLens: Str,
     usdc: Str,
     usdcDecimals: Int,
     usdcHasPermit: Bool,

@@ -13,7 +13,7 @@ import {
 } from 'typebox';
 import { ErrorEnvelope, Ok } from './common.ts';
 import { ChainPageQuery, ChainQuery, PageQuery } from './fields.ts';
-import { Health, HealthDown, IndexConfig } from './meta.ts';
+import { Health, HealthDown, IndexConfig, Liveness, Readiness, ReadinessDown } from './meta.ts';
 import {
   AdminDeleteBody,
   AdminNotice,
@@ -76,6 +76,12 @@ export const apiRoutes = {
   'GET /v1/user/info': route({ auth: 'required', data: LoginInfo }),
   'POST /v1/user/logout': route({ auth: 'required', body: EmptyBody, data: Type.Null() }),
   'GET /v1/health': route({ auth: 'none', data: Health, otherResponses: { 503: HealthDown } }),
+  'GET /v1/health/live': route({ auth: 'none', data: Liveness }),
+  'GET /v1/health/ready': route({
+    auth: 'none',
+    data: Readiness,
+    otherResponses: { 503: ReadinessDown },
+  }),
   'GET /v1/index/config': route({ auth: 'none', data: IndexConfig }),
   'GET /v1/notice/list': route({ auth: 'optional', querystring: PageQuery, data: NoticePage }),
   'GET /v1/notice/details': route({ auth: 'optional', querystring: NoticeIdQuery, data: Notice }),

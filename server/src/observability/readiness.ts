@@ -5,7 +5,9 @@
  * while an indexer of this process is more than `maxLagBlocks` confirmed blocks behind or stopped
  * (API-only instances run no indexer: their readiness is the database and draining only).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { routeSchema, type Readiness } from '../api-schema/index.ts';
 import type { Db } from '../db/db.ts';
 import type { IndexerMetrics } from '../indexer/indexer.ts';
 import { t } from '../i18n/index.ts';
@@ -17,7 +19,7 @@ export interface Lifecycle {
 }
 
 export function readinessRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: {
     db: Db;
     lifecycle: Lifecycle;
@@ -25,10 +27,17 @@ export function readinessRoutes(
     maxLagBlocks: number;
   },
 ): void {
-  const schema = { tags: ['meta'] };
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['meta'];
   app.get(
     '/v1/health/live',
-    { schema: { ...schema, summary: 'Liveness: the process answers' } },
+    {
+      schema: {
+        ...routeSchema('GET /v1/health/live'),
+        tags,
+        summary: 'Liveness: the process answers',
+      },
+    },
     async (request, reply) =>
       reply.send({ code: 0, msg: t(request.lang, 'ok'), data: { live: true } }),
   );
@@ -36,7 +45,8 @@ export function readinessRoutes(
     '/v1/health/ready',
     {
       schema: {
-        ...schema,
+        ...routeSchema('GET /v1/health/ready'),
+        tags,
         summary:
           'Readiness: not draining, database up, own indexers within the lag limit (else 503)',
       },
@@ -56,7 +66,7 @@ export function readinessRoutes(
       }));
       const draining = opts.lifecycle.draining;
       const ready = !draining && db && indexer.every((i) => i.ok);
-      const data = { ready, draining, db: db ? 'ok' : 'down', indexer };
+      const data: Readiness = { ready, draining, db: db ? 'ok' : 'down', indexer };
       if (ready) return reply.send({ code: 0, msg: t(request.lang, 'ok'), data });
       return reply
         .code(httpStatusOf[ErrorCode.unavailable])
