@@ -1,4 +1,5 @@
 import type { NetworkInfo } from '@app/contracts/chains';
+import { timelockParams, type TimelockParamName } from '@app/contracts/enums';
 import { useQuery } from '@tanstack/react-query';
 import type { Abi, Address } from 'viem';
 import { useConfig } from 'wagmi';
@@ -11,17 +12,9 @@ import { stakingAbi, usdcAbi, wethAbi, type ChainDeployment } from '../../shared
  * on the page is typed in: each figure is a view of the staking contract or a token balance.
  */
 
-/** Staking.Param, in the contract's order. */
-export const PARAMS = [
-  'feeBps',
-  'minWithdrawal',
-  'nodePrice',
-  'nodeLimit',
-  'founderPrice',
-  'founderLimit',
-  'treasury',
-] as const;
-export type ParamName = (typeof PARAMS)[number];
+/** Staking.Param, in the contract's order (one list, shared with the server and the CLI). */
+const PARAMS = timelockParams;
+export type ParamName = TimelockParamName;
 
 export interface PendingChange {
   param: ParamName;
