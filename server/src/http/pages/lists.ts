@@ -9,7 +9,7 @@ import type { Db } from '../../db/db.ts';
 import {
   exchangeTotals,
   incomeByDay,
-  incomeSums,
+  incomeListRead,
   indexedOf,
   listPage,
   type ListTable,
@@ -66,20 +66,16 @@ export async function listRoutes(
         const { page, limit, offset } = parsePage(request.query);
         const source = sourceCode(request.query.source ?? 'all');
         const { today, dayStart } = utcToday(now());
-        const [indexed, list, sums] = await Promise.all([
-          indexedOf(db, chainId),
-          listPage(db, 'income', { chainId, address, source }, { limit, offset }),
-          incomeSums(db, chainId, address, today),
-        ]);
+        // One statement: cursor, total (maintained counts), page, sums.
+        const { indexed, sums, ...list } = await incomeListRead(
+          db,
+          { chainId, address, source, today },
+          { limit, offset },
+        );
         return {
-          // Rows are untyped: their columns are the API's names (listColumns).
+          // Rows are untyped: their columns are the API's names (listColumns); time is ISO.
           items: list.items.map(
-            (r) =>
-              ({
-                ...r,
-                source: incomeSources[Number(r.source)],
-                time: iso(r.time),
-              }) as IncomeItem,
+            (r) => ({ ...r, source: incomeSources[Number(r.source)] }) as IncomeItem,
           ),
           total: list.total,
           page,
