@@ -216,6 +216,18 @@ export interface ListPage {
   items: R[];
 }
 
+/** Where a list page starts: `offset` rows in, or right after the item `before` (keyset). */
+export interface ListPlace {
+  limit: number;
+  offset: number;
+  before?: [block: string, logIndex: number];
+}
+/** The keyset condition on params $n+3, $n+4 (after LIMIT $n+1 and OFFSET $n+2). */
+const afterPlace = (page: ListPlace, n: number) =>
+  page.before ? ` AND (block_number, log_index) < ($${n + 3}::bigint, $${n + 4}::integer)` : '';
+const placeParams = (page: ListPlace): unknown[] =>
+  page.before ? [page.limit, 0, ...page.before] : [page.limit, page.offset];
+
 /**
  * One page of an address's rows of `table` (optionally one income source), newest first, with
  * the place and time every row has.
@@ -224,7 +236,7 @@ export async function listPage(
   q: Queryable,
   table: ListTable,
   filter: { chainId: number; address: string; source?: number },
-  page: { limit: number; offset: number },
+  page: ListPlace,
 ): Promise<ListPage> {
   const params: unknown[] = [filter.chainId, filter.address];
   let where = 'chain_id = $1 AND address = $2';
@@ -237,10 +249,10 @@ export async function listPage(
     q.query<R>(
       `SELECT block_number::text || '-' || log_index AS id, ${listColumns[table]},
               tx_hash AS "txHash", block_number::text AS "blockNumber", block_time AS time
-       FROM ${table} WHERE ${where}
+       FROM ${table} WHERE ${where}${afterPlace(page, params.length)}
        ORDER BY block_number DESC, log_index DESC
        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, page.limit, page.offset],
+      [...params, ...placeParams(page)],
     ),
   ]);
   return { total: count.rows[0]!.n as number, items: rows.rows };
@@ -347,11 +359,12 @@ export interface IncomeListRead {
 export async function incomeListRead(
   q: Queryable,
   filter: { chainId: number; address: string; source?: number; today: string },
-  page: { limit: number; offset: number },
+  page: ListPlace,
 ): Promise<IncomeListRead> {
-  const bySource = filter.source === undefined ? '' : ' AND source = $6';
-  const params: unknown[] = [filter.chainId, filter.address, filter.today, page.limit, page.offset];
+  const params: unknown[] = [filter.chainId, filter.address, filter.today, ...placeParams(page)];
+  const after = afterPlace(page, 3); // LIMIT $4, OFFSET $5
   if (filter.source !== undefined) params.push(filter.source);
+  const bySource = filter.source === undefined ? '' : ` AND source = $${params.length}`;
   const r = await q.query<R>(
     `SELECT ${indexedColumn},
        (SELECT COALESCE(sum(credits), 0)::int FROM income_totals
@@ -362,7 +375,7 @@ export async function incomeListRead(
                  tx_hash AS "txHash", block_number::text AS "blockNumber",
                  to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
                  block_number AS b, log_index AS l
-          FROM income WHERE chain_id = $1 AND address = $2${bySource}
+          FROM income WHERE chain_id = $1 AND address = $2${bySource}${after}
           ORDER BY block_number DESC, log_index DESC LIMIT $4 OFFSET $5) i) AS items`,
     params,
   );

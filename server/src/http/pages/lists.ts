@@ -26,7 +26,7 @@ import {
   type IncomeItem,
   type IncomePage,
 } from '../../api-schema/index.ts';
-import { parsePage, type PageQuery } from '../schemas.ts';
+import { parseBefore, parsePage, type PageQuery } from '../schemas.ts';
 import { addressOf, byToken, chainOf, iso, utcToday, type ChainQuery } from './common.ts';
 
 export { sourceFilters };
@@ -64,13 +64,14 @@ export async function listRoutes(
       return opts.cache.serve(request, reply, chainId, async (): Promise<IncomePage> => {
         const address = addressOf(request);
         const { page, limit, offset } = parsePage(request.query);
+        const before = parseBefore(request.query.before);
         const source = sourceCode(request.query.source ?? 'all');
         const { today, dayStart } = utcToday(now());
         // One statement: cursor, total (maintained counts), page, sums.
         const { indexed, sums, ...list } = await incomeListRead(
           db,
           { chainId, address, source, today },
-          { limit, offset },
+          { limit, offset, before },
         );
         return {
           // Rows are untyped: their columns are the API's names (listColumns); time is ISO.
@@ -133,7 +134,7 @@ export async function listRoutes(
     summary: string,
   ) =>
     // Typed by hand: the route key is generic here, too open for the type provider to resolve.
-    fastify.get<{ Querystring: ChainQuery & PageQuery }>(
+    fastify.get<{ Querystring: ChainQuery & PageQuery & { before?: string } }>(
       key.slice('GET /v1'.length),
       { preHandler, schema: { ...routeSchema(key), summary, tags: ['records'] } },
       async (request, reply) => {
@@ -141,9 +142,10 @@ export async function listRoutes(
         return opts.cache.serve(request, reply, chainId, async () => {
           const address = addressOf(request);
           const { page, limit, offset } = parsePage(request.query);
+          const before = parseBefore(request.query.before);
           const [indexed, list, totals] = await Promise.all([
             indexedOf(db, chainId),
-            listPage(db, table, { chainId, address }, { limit, offset }),
+            listPage(db, table, { chainId, address }, { limit, offset, before }),
             table === 'exchanges' ? exchangeTotals(db, chainId, address) : null,
           ]);
           return {
