@@ -61,8 +61,8 @@ export async function seedApiBench(
     [opts.now],
   );
   await run(
-    `INSERT INTO income_totals (chain_id, address, source, amount)
-     SELECT 1, address, source, sum(amount) FROM income GROUP BY address, source`,
+    `INSERT INTO income_totals (chain_id, address, source, amount, credits)
+     SELECT 1, address, source, sum(amount), count(*) FROM income GROUP BY address, source`,
   );
   await run(
     `INSERT INTO income_daily (chain_id, address, day, source, amount)

@@ -2,6 +2,10 @@
  * The server process bench/api loads: the real API (`app`, on the seeded database from the
  * environment, no indexer) or a bare Fastify hello-world (`bare`) for the same-framework baseline.
  * Prints `listening <url>` when ready.
+ *
+ * `app` with ADVANCE_MS moves the index one block every ADVANCE_MS (the cursor's block number, as
+ * the indexer's commit does), so the page cache, versioned by the indexed block, starts over each
+ * time. Asked `stats` over the IPC channel, it answers with the page cache's counters.
  */
 import Fastify from 'fastify';
 import { startServer } from '../server/src/start.ts';
@@ -25,6 +29,22 @@ if (mode === 'bare') {
     pgliteDir: process.env.PGLITE_DIR || undefined,
     // bench/api runs once as deployed and once with PAGE_CACHE=off to show what the queries cost.
     pageCache: process.env.PAGE_CACHE !== 'off',
+  });
+  const advanceMs = Number(process.env.ADVANCE_MS ?? 0);
+  if (advanceMs > 0) {
+    // In this process: PGlite is open here only. The cache sees it by polling the cursors, as an
+    // API-only instance sees another process's indexer.
+    const timer = setInterval(() => {
+      void server.db
+        .query(
+          'UPDATE chain_cursors SET block_number = block_number + 1, updated_at = now() WHERE chain_id = 1',
+        )
+        .catch(() => undefined);
+    }, advanceMs);
+    timer.unref();
+  }
+  process.on('message', (message) => {
+    if (message === 'stats') process.send?.({ stats: server.pageCacheStats() });
   });
   console.log(`listening ${server.url}`);
   // Close the database cleanly: the next run opens the same PGlite directory.

@@ -5,7 +5,7 @@ import { deriveOrigin, resolveConfig, type ServerConfig } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
-import { pageCache } from './http/page-cache.ts';
+import { pageCache, type PageCacheStats } from './http/page-cache.ts';
 import { startIndexers, type Indexers } from './indexer/run.ts';
 import { resetIndex } from './indexer/store.ts';
 import { parseOrigin } from './auth/siwe.ts';
@@ -27,6 +27,8 @@ export interface RunningServer {
   indexers: Indexers;
   /** GET URL of the Prometheus metrics (only with `metricsPort`). */
   metricsUrl?: string;
+  /** The page cache's counters (bench/api reports its hit ratio). */
+  pageCacheStats(): PageCacheStats;
 }
 
 export async function startServer(input: ServerConfig): Promise<RunningServer> {
@@ -104,6 +106,7 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       db,
       indexers: running,
       metricsUrl: metricsServer?.url,
+      pageCacheStats: () => cache.stats(),
       async close() {
         if (closed) return;
         closed = true;

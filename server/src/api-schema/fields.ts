@@ -25,6 +25,8 @@ export const fields = {
   page: str('^[1-9][0-9]{0,5}$', 6),
   /** Page size, 1 .. MAX_PAGE_SIZE (50). */
   limit: str('^([1-9]|[1-4][0-9]|50)$', 2),
+  /** A list item's `id` (`block-logIndex`): the page starts after it (keyset pagination). */
+  before: str('^[0-9]{1,19}-[0-9]{1,10}$', 30),
 };
 
 /** Querystring of a list that is the same on every chain. */
@@ -41,6 +43,15 @@ export const ChainPageQuery = Type.Object({
   chain: Type.Optional(fields.chain),
   page: Type.Optional(fields.page),
   limit: Type.Optional(fields.limit),
+});
+
+/**
+ * Querystring of a chain-derived list whose items have an `id`: `before` (the last item's id)
+ * continues after it with one index range read, however deep; `page` then only names the page.
+ */
+export const ChainListQuery = Type.Object({
+  ...ChainPageQuery.properties,
+  before: Type.Optional(fields.before),
 });
 
 export type PageQuery = Static<typeof PageQuery>;

@@ -18,7 +18,7 @@ import {
   Sums,
   TokenKind,
 } from './common.ts';
-import { ChainPageQuery, ChainQuery, str } from './fields.ts';
+import { ChainListQuery, ChainPageQuery, ChainQuery, str } from './fields.ts';
 
 // ---- Home and account -----------------------------------------------------------------------
 
@@ -93,7 +93,7 @@ export const IncomeSource = Type.Enum([...incomeSources]);
 export type IncomeSource = Static<typeof IncomeSource>;
 
 export const IncomeListQuery = Type.Object({
-  ...ChainPageQuery.properties,
+  ...ChainListQuery.properties,
   source: Type.Optional(Type.Enum([...sourceFilters])),
 });
 export const IncomeDailyQuery = Type.Object({

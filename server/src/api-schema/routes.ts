@@ -12,7 +12,7 @@ import {
   type TString,
 } from 'typebox';
 import { ErrorEnvelope, Ok } from './common.ts';
-import { ChainPageQuery, ChainQuery, PageQuery } from './fields.ts';
+import { ChainListQuery, ChainQuery, PageQuery } from './fields.ts';
 import { Health, HealthDown, IndexConfig, Liveness, Readiness, ReadinessDown } from './meta.ts';
 import {
   AdminDeleteBody,
@@ -104,17 +104,17 @@ export const apiRoutes = {
   }),
   'GET /v1/activity/list': route({
     auth: 'required',
-    querystring: ChainPageQuery,
+    querystring: ChainListQuery,
     data: ActivityPage,
   }),
   'GET /v1/withdraw/list': route({
     auth: 'required',
-    querystring: ChainPageQuery,
+    querystring: ChainListQuery,
     data: WithdrawPage,
   }),
   'GET /v1/exchange/list': route({
     auth: 'required',
-    querystring: ChainPageQuery,
+    querystring: ChainListQuery,
     data: ExchangePage,
   }),
   'GET /v1/team/summary': route({ auth: 'required', querystring: ChainQuery, data: TeamSummary }),

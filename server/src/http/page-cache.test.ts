@@ -18,12 +18,20 @@ describe('page cache (pglite)', () => {
   let uncached: TestServer;
   const tokens = new Map<TestServer, string>();
 
-  const income = (server: TestServer, block: number) =>
-    server.db.query(
+  // A credit and the sums the indexer keeps with it (the list's total is their count).
+  const income = async (server: TestServer, block: number) => {
+    await server.db.query(
       `INSERT INTO income (chain_id, block_number, log_index, address, source, token, amount, tx_hash, block_time)
        VALUES (1, $1, 0, $2, 0, 'reward', 5, '0x01', now())`,
       [block, user.address.toLowerCase()],
     );
+    await server.db.query(
+      `INSERT INTO income_totals (chain_id, address, source, amount, credits) VALUES (1, $1, 0, 5, 1)
+       ON CONFLICT (chain_id, address, source)
+       DO UPDATE SET amount = income_totals.amount + 5, credits = income_totals.credits + 1`,
+      [user.address.toLowerCase()],
+    );
+  };
   const moveCursor = (server: TestServer, block: number) =>
     server.db.query(
       `INSERT INTO chain_cursors (chain_id, staking, block_number, block_hash, level_thresholds, updated_at)

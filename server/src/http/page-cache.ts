@@ -20,7 +20,18 @@ export interface PageCache {
   ): Promise<FastifyReply>;
   /** The index of `chainId` moved to `block` (called by this process's indexers). */
   moved(chainId: number, block: string | null): void;
+  /** Requests served so far, by how (counters since start). */
+  stats(): PageCacheStats;
   close(): void;
+}
+
+export interface PageCacheStats {
+  /** Sent a kept response. */
+  hits: number;
+  /** Waited for the same page's computation started by another request (one query set for both). */
+  joined: number;
+  /** Computed: the queries ran (every request when the cache is off or the chain not indexed). */
+  misses: number;
 }
 
 export interface PageCacheOptions {
@@ -39,6 +50,7 @@ export function pageCache(opts: PageCacheOptions): PageCache {
   const inflight = new Map<string, Promise<string>>();
   const maxEntries = opts.maxEntries ?? 20_000;
   let timer: NodeJS.Timeout | undefined;
+  const counters: PageCacheStats = { hits: 0, joined: 0, misses: 0 };
 
   const poll = async () => {
     try {
@@ -67,19 +79,23 @@ export function pageCache(opts: PageCacheOptions): PageCache {
     async serve(request, reply, chainId, compute) {
       const version = versions.get(chainId);
       if (!opts.enabled || version === undefined) {
+        counters.misses++;
         return reply.send({ code: 0, msg: t(request.lang, 'ok'), data: await compute() });
       }
       const day = opts.now().toISOString().slice(0, 10);
       const key = `${request.url}|${request.session?.user.address ?? '-'}|${request.lang}|${day}`;
       const hit = entries.get(key);
       if (hit && hit.version === version) {
+        counters.hits++;
         return reply.type('application/json; charset=utf-8').send(hit.body);
       }
       // One computation per page and version: when the index moves, every client of a busy page
       // misses at once, and they all wait for the same queries instead of each running them.
       const flightKey = `${key}|${version}`;
       let flight = inflight.get(flightKey);
-      if (!flight) {
+      if (flight) counters.joined++;
+      else {
+        counters.misses++;
         flight = (async () => {
           try {
             const data = await compute();
@@ -103,6 +119,7 @@ export function pageCache(opts: PageCacheOptions): PageCache {
       local.add(chainId);
       if (block !== null) versions.set(chainId, block);
     },
+    stats: () => ({ ...counters }),
     close() {
       if (timer) clearInterval(timer);
     },

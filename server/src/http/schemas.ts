@@ -20,6 +20,15 @@ export function parsePage(query: PageQuery): { page: number; limit: number; offs
   return { page, limit, offset: (page - 1) * limit };
 }
 
+/** A validated `before` (a list item's `block-logIndex` id) → its place, or undefined. */
+export function parseBefore(before: string | undefined): [string, number] | undefined {
+  if (before === undefined) return undefined;
+  const [block, log] = before.split('-');
+  const logIndex = Number(log);
+  if (logIndex > 2_147_483_647) throw validationError('invalidField', 'before');
+  return [block!, logIndex];
+}
+
 /** A validated id string → number; beyond int4 is invalid (no row can have it). */
 export function parseId(value: string, field = 'id'): number {
   const id = Number(value);

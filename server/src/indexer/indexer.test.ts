@@ -117,6 +117,14 @@ for (const engine of engines()) {
         [lower(d.address)],
       );
       assert.equal(totals[0]!.amount, income[0]!.amount);
+      // income_totals counts the credits it sums (the income list's total).
+      const drift = await row(
+        `SELECT t.address, t.source FROM income_totals t
+         WHERE t.chain_id = 1 AND t.credits <> (SELECT count(*) FROM income i
+           WHERE i.chain_id = 1 AND i.address = t.address AND i.source = t.source)`,
+        [],
+      );
+      assert.deepEqual(drift, []);
     });
 
     it('indexes exchanges and withdrawals: D’s withdrawable is what it exchanged minus what it withdrew', async () => {

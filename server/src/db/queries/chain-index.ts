@@ -216,6 +216,18 @@ export interface ListPage {
   items: R[];
 }
 
+/** Where a list page starts: `offset` rows in, or right after the item `before` (keyset). */
+export interface ListPlace {
+  limit: number;
+  offset: number;
+  before?: [block: string, logIndex: number];
+}
+/** The keyset condition on params $n+3, $n+4 (after LIMIT $n+1 and OFFSET $n+2). */
+const afterPlace = (page: ListPlace, n: number) =>
+  page.before ? ` AND (block_number, log_index) < ($${n + 3}::bigint, $${n + 4}::integer)` : '';
+const placeParams = (page: ListPlace): unknown[] =>
+  page.before ? [page.limit, 0, ...page.before] : [page.limit, page.offset];
+
 /**
  * One page of an address's rows of `table` (optionally one income source), newest first, with
  * the place and time every row has.
@@ -224,7 +236,7 @@ export async function listPage(
   q: Queryable,
   table: ListTable,
   filter: { chainId: number; address: string; source?: number },
-  page: { limit: number; offset: number },
+  page: ListPlace,
 ): Promise<ListPage> {
   const params: unknown[] = [filter.chainId, filter.address];
   let where = 'chain_id = $1 AND address = $2';
@@ -237,10 +249,10 @@ export async function listPage(
     q.query<R>(
       `SELECT block_number::text || '-' || log_index AS id, ${listColumns[table]},
               tx_hash AS "txHash", block_number::text AS "blockNumber", block_time AS time
-       FROM ${table} WHERE ${where}
+       FROM ${table} WHERE ${where}${afterPlace(page, params.length)}
        ORDER BY block_number DESC, log_index DESC
        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, page.limit, page.offset],
+      [...params, ...placeParams(page)],
     ),
   ]);
   return { total: count.rows[0]!.n as number, items: rows.rows };
@@ -278,4 +290,200 @@ export async function teamMembers(
     [chainId, address, page.limit, page.offset],
   );
   return r.rows;
+}
+
+/*
+ * One statement per page (issue 12 §5): each page's figures come from rows the indexer keeps up
+ * to date (cursor, chain_stats, accounts, income_totals with its credit counts, the daily sums)
+ * and at most one indexed range read (a list page), read together in one round trip instead of
+ * one query per figure. The multi-row parts come back as JSON.
+ */
+
+/** The cursor as `Indexed` (JSON; null before the first chunk). Uses $1 = chain id. */
+const indexedColumn = `(SELECT json_build_object('block', block_number::text,
+    'blockTime', to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM chain_cursors WHERE chain_id = $1) AS indexed`;
+
+/** income_totals of one address with today's part, as JSON; `address` and `today` are SQL. */
+const sumsColumn = (address: string, today: string, name: string) =>
+  `(SELECT COALESCE(json_agg(json_build_object('source', t.source, 'total', t.amount::text,
+      'today', COALESCE(d.amount, 0)::text)), '[]'::json)
+    FROM income_totals t LEFT JOIN income_daily d ON d.chain_id = t.chain_id AND d.address = t.address
+      AND d.day = ${today}::date AND d.source = t.source
+    WHERE t.chain_id = $1 AND t.address = ${address}) AS ${name}`;
+
+type SumRow = { source: number; total: bigint; today: bigint };
+const parseSums = (value: unknown): SumRow[] =>
+  ((value as { source: number; total: string; today: string }[] | null) ?? []).map((s) => ({
+    source: Number(s.source),
+    total: BigInt(s.total),
+    today: BigInt(s.today),
+  }));
+
+/** accounts' figures of an address (all zero for an address the chain never saw). */
+const accountColumns = `a.active_stake::text AS active, a.total_staked::text AS total, a.positions,
+  a.members_d1, a.members_d2, a.members_d3,
+  a.team_stake_d1::text AS t1, a.team_stake_d2::text AS t2, a.team_stake_d3::text AS t3,
+  a.membership, a.purchased_node, a.purchased_founder`;
+const parseAccount = (row: R, superior: string | null): AccountFigures => {
+  const big = (v: unknown) => BigInt((v as string | null) ?? '0');
+  return {
+    activeStake: big(row.active),
+    totalStaked: big(row.total),
+    positions: (row.positions as number | null) ?? 0,
+    members: [
+      (row.members_d1 as number | null) ?? 0,
+      (row.members_d2 as number | null) ?? 0,
+      (row.members_d3 as number | null) ?? 0,
+    ],
+    teamStake: [big(row.t1), big(row.t2), big(row.t3)],
+    membership: (row.membership as number | null) ?? 0,
+    purchasedNode: (row.purchased_node as boolean | null) ?? false,
+    purchasedFounder: (row.purchased_founder as boolean | null) ?? false,
+    superior,
+  };
+};
+
+export interface IncomeListRead {
+  indexed: Indexed | null;
+  total: number;
+  items: R[];
+  sums: SumRow[];
+}
+
+/**
+ * The income list page in one statement: the cursor, the total from income_totals' credit counts
+ * (no COUNT over the address's credits), one page of rows by the (address[, source], block, log)
+ * index, and the sums.
+ */
+export async function incomeListRead(
+  q: Queryable,
+  filter: { chainId: number; address: string; source?: number; today: string },
+  page: ListPlace,
+): Promise<IncomeListRead> {
+  const params: unknown[] = [filter.chainId, filter.address, filter.today, ...placeParams(page)];
+  const after = afterPlace(page, 3); // LIMIT $4, OFFSET $5
+  if (filter.source !== undefined) params.push(filter.source);
+  const bySource = filter.source === undefined ? '' : ` AND source = $${params.length}`;
+  const r = await q.query<R>(
+    `SELECT ${indexedColumn},
+       (SELECT COALESCE(sum(credits), 0)::int FROM income_totals
+        WHERE chain_id = $1 AND address = $2${bySource}) AS total,
+       ${sumsColumn('$2', '$3', 'sums')},
+       (SELECT COALESCE(json_agg(i ORDER BY i.b DESC, i.l DESC), '[]'::json) FROM (
+          SELECT block_number::text || '-' || log_index AS id, ${listColumns.income},
+                 tx_hash AS "txHash", block_number::text AS "blockNumber",
+                 to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
+                 block_number AS b, log_index AS l
+          FROM income WHERE chain_id = $1 AND address = $2${bySource}${after}
+          ORDER BY block_number DESC, log_index DESC LIMIT $4 OFFSET $5) i) AS items`,
+    params,
+  );
+  const row = r.rows[0]!;
+  return {
+    indexed: (row.indexed as Indexed | null) ?? null,
+    total: row.total as number,
+    items: (row.items as R[]).map(({ b: _b, l: _l, ...item }) => item),
+    sums: parseSums(row.sums),
+  };
+}
+
+export interface AccountRead {
+  indexed: Indexed | null;
+  thresholds: bigint[];
+  account: AccountFigures;
+  sums: SumRow[];
+}
+
+/** The cursor, level thresholds, an address's account row, superior and income sums: one statement. */
+export async function accountRead(
+  q: Queryable,
+  chainId: number,
+  address: string,
+  today: string,
+): Promise<AccountRead> {
+  const r = await q.query<R>(
+    `SELECT ${indexedColumn},
+       (SELECT level_thresholds::text[] FROM chain_cursors WHERE chain_id = $1) AS thresholds,
+       (SELECT superior FROM referrals WHERE chain_id = $1 AND address = $2) AS superior,
+       ${sumsColumn('$2', '$3', 'sums')},
+       ${accountColumns}
+     FROM (SELECT 1) one LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $2`,
+    [chainId, address, today],
+  );
+  const row = r.rows[0]!;
+  return {
+    indexed: (row.indexed as Indexed | null) ?? null,
+    thresholds: ((row.thresholds as string[] | null) ?? []).map((v) => BigInt(v)),
+    account: parseAccount(row, (row.superior as string | null) ?? null),
+    sums: parseSums(row.sums),
+  };
+}
+
+export interface HomeRead {
+  indexed: Indexed | null;
+  pool: PoolFigures;
+  market: Market | null;
+  platform: SumRow[];
+  me: { sums: SumRow[]; account: AccountFigures } | null;
+}
+
+/**
+ * The home page in one statement: cursor, chain_stats with today's stake, market, the pool-wide
+ * sums (platform_income_daily: one row per day and source), and with an address its sums and
+ * account row.
+ */
+export async function homeRead(
+  q: Queryable,
+  chainId: number,
+  address: string | null,
+  today: string,
+): Promise<HomeRead> {
+  const r = await q.query<R>(
+    `SELECT ${indexedColumn},
+       (SELECT json_build_object('total', s.total_staked::text, 'active', s.active_stake::text,
+          'stakers', s.stakers, 'positions', s.positions, 'bound', s.bound, 'paused', s.paused,
+          'today', COALESCE((SELECT amount FROM stake_daily WHERE chain_id = $1 AND day = $2::date), 0)::text)
+        FROM chain_stats s WHERE s.chain_id = $1) AS pool,
+       (SELECT json_build_object('usdcReserve', usdc_reserve::text, 'rewardReserve', reward_reserve::text,
+          'block', block_number::text,
+          'blockTime', to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        FROM market WHERE chain_id = $1) AS market,
+       (SELECT COALESCE(json_agg(p), '[]'::json) FROM (
+          SELECT source, sum(amount)::text AS total,
+                 COALESCE(sum(amount) FILTER (WHERE day = $2::date), 0)::text AS today
+          FROM platform_income_daily WHERE chain_id = $1 GROUP BY source) p) AS platform
+       ${address === null ? '' : `, ${sumsColumn('$3', '$2', 'sums')}, ${accountColumns}`}
+     FROM (SELECT 1) one
+     ${address === null ? '' : 'LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $3'}`,
+    address === null ? [chainId, today] : [chainId, today, address],
+  );
+  const row = r.rows[0]!;
+  const s = row.pool as R | null;
+  const pool: PoolFigures = s
+    ? {
+        totalStaked: s.total as string,
+        activeStake: s.active as string,
+        todayStaked: s.today as string,
+        stakers: s.stakers as number,
+        positions: s.positions as number,
+        members: (s.bound as number) + 1,
+        paused: s.paused as boolean,
+      }
+    : {
+        totalStaked: '0',
+        activeStake: '0',
+        todayStaked: '0',
+        stakers: 0,
+        positions: 0,
+        members: 0,
+        paused: false,
+      };
+  return {
+    indexed: (row.indexed as Indexed | null) ?? null,
+    pool,
+    market: (row.market as Market | null) ?? null,
+    platform: parseSums(row.platform),
+    me: address === null ? null : { sums: parseSums(row.sums), account: parseAccount(row, null) },
+  };
 }

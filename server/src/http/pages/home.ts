@@ -3,13 +3,7 @@ import type { Deployment } from '@app/contracts/chains';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import {
-  accountFigures,
-  incomeSums,
-  indexedOf,
-  marketOf,
-  poolFigures,
-} from '../../db/queries/chain-index.ts';
+import { homeRead } from '../../db/queries/chain-index.ts';
 import { optionalSession } from '../auth.ts';
 import type { PageCache } from '../page-cache.ts';
 import { routeSchema, type HomeData } from '../../api-schema/index.ts';
@@ -38,25 +32,14 @@ export async function homeRoutes(
       const { chainId, contracts } = chainOf(request.query, opts.deployment);
       return opts.cache.serve(request, reply, chainId, async (): Promise<HomeData> => {
         const { today, dayStart } = utcToday(now());
-        const [indexed, pool, market, platform] = await Promise.all([
-          indexedOf(db, chainId),
-          poolFigures(db, chainId, today),
-          marketOf(db, chainId),
-          incomeSums(db, chainId, null, today),
-        ]);
-        let me = null;
-        if (request.session) {
-          const address = request.session.user.address;
-          const [sums, account] = await Promise.all([
-            incomeSums(db, chainId, address, today),
-            accountFigures(db, chainId, address),
-          ]);
-          me = {
-            income: byToken(sums),
-            teamMembers: account.members.reduce((a, b) => a + b, 0),
-            directMembers: account.members[0],
-          };
-        }
+        // One statement: cursor, pool, market, pool-wide sums and the caller's figures.
+        const read = await homeRead(db, chainId, request.session?.user.address ?? null, today);
+        const { indexed, pool, market, platform } = read;
+        const me = read.me && {
+          income: byToken(read.me.sums),
+          teamMembers: read.me.account.members.reduce((a, b) => a + b, 0),
+          directMembers: read.me.account.members[0],
+        };
         const price =
           market && BigInt(market.rewardReserve) > 0n
             ? (

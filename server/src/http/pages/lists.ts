@@ -9,7 +9,7 @@ import type { Db } from '../../db/db.ts';
 import {
   exchangeTotals,
   incomeByDay,
-  incomeSums,
+  incomeListRead,
   indexedOf,
   listPage,
   type ListTable,
@@ -26,7 +26,7 @@ import {
   type IncomeItem,
   type IncomePage,
 } from '../../api-schema/index.ts';
-import { parsePage, type PageQuery } from '../schemas.ts';
+import { parseBefore, parsePage, type PageQuery } from '../schemas.ts';
 import { addressOf, byToken, chainOf, iso, utcToday, type ChainQuery } from './common.ts';
 
 export { sourceFilters };
@@ -64,22 +64,19 @@ export async function listRoutes(
       return opts.cache.serve(request, reply, chainId, async (): Promise<IncomePage> => {
         const address = addressOf(request);
         const { page, limit, offset } = parsePage(request.query);
+        const before = parseBefore(request.query.before);
         const source = sourceCode(request.query.source ?? 'all');
         const { today, dayStart } = utcToday(now());
-        const [indexed, list, sums] = await Promise.all([
-          indexedOf(db, chainId),
-          listPage(db, 'income', { chainId, address, source }, { limit, offset }),
-          incomeSums(db, chainId, address, today),
-        ]);
+        // One statement: cursor, total (maintained counts), page, sums.
+        const { indexed, sums, ...list } = await incomeListRead(
+          db,
+          { chainId, address, source, today },
+          { limit, offset, before },
+        );
         return {
-          // Rows are untyped: their columns are the API's names (listColumns).
+          // Rows are untyped: their columns are the API's names (listColumns); time is ISO.
           items: list.items.map(
-            (r) =>
-              ({
-                ...r,
-                source: incomeSources[Number(r.source)],
-                time: iso(r.time),
-              }) as IncomeItem,
+            (r) => ({ ...r, source: incomeSources[Number(r.source)] }) as IncomeItem,
           ),
           total: list.total,
           page,
@@ -137,7 +134,7 @@ export async function listRoutes(
     summary: string,
   ) =>
     // Typed by hand: the route key is generic here, too open for the type provider to resolve.
-    fastify.get<{ Querystring: ChainQuery & PageQuery }>(
+    fastify.get<{ Querystring: ChainQuery & PageQuery & { before?: string } }>(
       key.slice('GET /v1'.length),
       { preHandler, schema: { ...routeSchema(key), summary, tags: ['records'] } },
       async (request, reply) => {
@@ -145,9 +142,10 @@ export async function listRoutes(
         return opts.cache.serve(request, reply, chainId, async () => {
           const address = addressOf(request);
           const { page, limit, offset } = parsePage(request.query);
+          const before = parseBefore(request.query.before);
           const [indexed, list, totals] = await Promise.all([
             indexedOf(db, chainId),
-            listPage(db, table, { chainId, address }, { limit, offset }),
+            listPage(db, table, { chainId, address }, { limit, offset, before }),
             table === 'exchanges' ? exchangeTotals(db, chainId, address) : null,
           ]);
           return {

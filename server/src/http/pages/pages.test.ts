@@ -158,6 +158,19 @@ for (const engine of engines()) {
       assert.equal(second.total, 4);
       const beyond = await ok('/v1/activity/list?page=99', 'd');
       assert.deepEqual([beyond.items, beyond.total], [[], 4]);
+      // Keyset: `before` = the last item's id continues after it (the same rows as page 2, 3).
+      const after = await ok(`/v1/activity/list?limit=2&before=${activity.items[1].id}`, 'd');
+      assert.deepEqual(
+        after.items.map((x: Data) => x.id),
+        activity.items.slice(2).map((x: Data) => x.id),
+      );
+      const incomeAll = await ok('/v1/income/list', 'd');
+      const incomeAfter = await ok(`/v1/income/list?before=${incomeAll.items[0].id}`, 'd');
+      assert.deepEqual(
+        incomeAfter.items.map((x: Data) => x.id),
+        incomeAll.items.slice(1).map((x: Data) => x.id),
+      );
+      assert.equal(incomeAfter.total, incomeAll.total);
 
       const withdrawals = await ok('/v1/withdraw/list', 'd');
       assert.deepEqual(

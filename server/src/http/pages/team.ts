@@ -6,10 +6,9 @@ import { checksumAddress, type Address } from 'viem';
 import type { Db } from '../../db/db.ts';
 import {
   accountFigures,
-  incomeSums,
+  accountRead,
   indexedOf,
   levelFor,
-  levelThresholds,
   teamMembers,
 } from '../../db/queries/chain-index.ts';
 import { findUserByInviteCode } from '../../db/queries/users.ts';
@@ -29,6 +28,10 @@ import { addressOf, chainOf, iso, utcToday } from './common.ts';
 
 const memberships = ['none', 'node', 'founder'] as const;
 
+/** An address's income sums → its all-time sum of one source. */
+const bySource = (sums: readonly { source: number; total: bigint }[]) => (source: number) =>
+  (sums.find((s) => s.source === source)?.total ?? 0n).toString();
+
 export async function teamRoutes(
   fastify: FastifyInstance,
   opts: {
@@ -43,12 +46,6 @@ export async function teamRoutes(
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = opts;
   const preHandler = requireSession(db, now);
-
-  /** Income sums of one address per source (all time). */
-  const earned = async (chainId: number, address: string) => {
-    const sums = await incomeSums(db, chainId, address, utcToday(now()).today);
-    return (source: number) => (sums.find((s) => s.source === source)?.total ?? 0n).toString();
-  };
 
   app.get(
     '/team/summary',
@@ -65,12 +62,14 @@ export async function teamRoutes(
       const { chainId } = chainOf(request.query, opts.deployment);
       return opts.cache.serve(request, reply, chainId, async (): Promise<TeamSummary> => {
         const address = addressOf(request);
-        const [indexed, account, thresholds, sum] = await Promise.all([
-          indexedOf(db, chainId),
-          accountFigures(db, chainId, address),
-          levelThresholds(db, chainId),
-          earned(chainId, address),
-        ]);
+        // One statement: cursor, thresholds, the account row and the income sums.
+        const { indexed, account, thresholds, sums } = await accountRead(
+          db,
+          chainId,
+          address,
+          utcToday(now()).today,
+        );
+        const sum = bySource(sums);
         const teamPerformance = account.teamStake.reduce((a, b) => a + b, 0n);
         return {
           indexed,
@@ -147,11 +146,13 @@ export async function teamRoutes(
       return opts.cache.serve(request, reply, chainId, async (): Promise<InviteInfo> => {
         const address = addressOf(request);
         const code = request.session!.user.invite_code;
-        const [indexed, account, sum] = await Promise.all([
-          indexedOf(db, chainId),
-          accountFigures(db, chainId, address),
-          earned(chainId, address),
-        ]);
+        const { indexed, account, sums } = await accountRead(
+          db,
+          chainId,
+          address,
+          utcToday(now()).today,
+        );
+        const sum = bySource(sums);
         return {
           indexed,
           inviteCode: code,

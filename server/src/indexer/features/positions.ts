@@ -331,13 +331,22 @@ export async function writeSums({ insert, names }: ChunkWriter, w: ChunkWrites):
       [...map].map(([key, amount]) => [...key.split('|'), amount]),
       `ON CONFLICT (chain_id, ${names(keyCols)}) DO UPDATE SET amount = ${table}.amount + EXCLUDED.amount`,
     );
-  await sumInto(
+  // income_totals also counts the credits (the income list's total without a COUNT).
+  const credits = new Map<string, number>();
+  for (const r of w.income) {
+    const key = `${r.address}|${r.source}`;
+    credits.set(key, (credits.get(key) ?? 0) + 1);
+  }
+  await insert(
     'income_totals',
     [
       ['address', 'text'],
       ['source', 'smallint'],
+      ['amount', 'numeric'],
+      ['credits', 'integer'],
     ],
-    w.incomeTotals,
+    [...w.incomeTotals].map(([key, amount]) => [...key.split('|'), amount, credits.get(key) ?? 0]),
+    `ON CONFLICT (chain_id, address, source) DO UPDATE SET amount = income_totals.amount + EXCLUDED.amount, credits = income_totals.credits + EXCLUDED.credits`,
   );
   await sumInto(
     'income_daily',
