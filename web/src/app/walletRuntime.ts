@@ -1,4 +1,7 @@
 import type { Config } from 'wagmi';
+import i18next from 'i18next';
+import { defaultLanguage } from '../i18n/languages';
+import { currentLanguage, i18nReady } from '../i18n/translate';
 import { createStore, useStore } from '../shared/store';
 
 /**
@@ -10,10 +13,24 @@ import { createStore, useStore } from '../shared/store';
 const runtimeStore = createStore<Config | null>(null);
 let loading: Promise<Config> | undefined;
 
+/** Adds the active language's later texts (i18n/parts.ts) once i18next is initialised. */
+async function loadLaterTexts(): Promise<void> {
+  const code = currentLanguage();
+  const [texts] = await Promise.all([
+    import('../i18n/laterTexts').then((m) => m.loadLaterPart(code, defaultLanguage)),
+    i18nReady,
+  ]);
+  i18next.addResourceBundle(code, 'translation', texts, true, false);
+}
+
 export function loadWalletRuntime(): Promise<Config> {
-  loading ??= import('./wagmiRuntime')
-    .then((m) => m.startWalletRuntime())
-    .then((config) => {
+  // The pages behind the wallet need the later part of the texts (i18n/parts.ts): both arrive
+  // before the config is published, so nothing that renders with it shows a bare key.
+  loading ??= Promise.all([
+    import('./wagmiRuntime').then((m) => m.startWalletRuntime()),
+    loadLaterTexts(),
+  ])
+    .then(([config]) => {
       runtimeStore.set(config);
       return config;
     })
