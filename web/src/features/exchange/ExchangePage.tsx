@@ -19,7 +19,7 @@ import { useSession } from '../../shared/session';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
-import { Formula } from '../../shared/ui/Amounts';
+import { AmountUnit, Formula } from '../../shared/ui/Amounts';
 import { Card } from '../../shared/ui/Card';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
@@ -226,16 +226,20 @@ export default function ExchangePage() {
           {t('exchange.exchangeable')}
         </h2>
         <p className="balance-card__value">
-          <span data-testid="exchangeable-amount">{accountValue(earned, (v) => coin(v))}</span>{' '}
-          <span className="muted">{symbol}</span>
+          <AmountUnit>
+            <span data-testid="exchangeable-amount">{accountValue(earned, (v) => coin(v))}</span>{' '}
+            <span className="muted">{symbol}</span>
+          </AmountUnit>
         </p>
         <div className="row-between">
           <span className="muted">
             {t('exchange.pendingMining')}:{' '}
-            <span data-testid="pending-mining">
-              {accountValue(account.data?.pendingMining, (v) => coin(v))}
-            </span>{' '}
-            {symbol}
+            <AmountUnit>
+              <span data-testid="pending-mining">
+                {accountValue(account.data?.pendingMining, (v) => coin(v))}
+              </span>{' '}
+              {symbol}
+            </AmountUnit>
           </span>
           <button
             type="button"

@@ -4,6 +4,7 @@ import { navigate } from '../../app/router';
 import { useStakingAccount, useStakingValues, useUsdcBalance } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
 import { USDC_SYMBOL, useRewardSymbol } from '../../shared/tokens';
+import { AmountUnit } from '../../shared/ui/Amounts';
 import { formatAmount, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
@@ -247,10 +248,12 @@ export default function MinePage() {
           <div className="row-between">
             <span>
               {t('mine.earnedCoin')}:{' '}
-              <span data-testid="mine-earned">
-                {shown(a?.earned, rewardDecimals, account.isError, 8)}
-              </span>{' '}
-              {symbol}
+              <AmountUnit>
+                <span data-testid="mine-earned">
+                  {shown(a?.earned, rewardDecimals, account.isError, 8)}
+                </span>{' '}
+                {symbol}
+              </AmountUnit>
             </span>
             <button
               type="button"
