@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Config } from 'wagmi';
 import i18next from 'i18next';
 import { defaultLanguage } from '../i18n/languages';
@@ -11,6 +12,15 @@ import { createStore, useStore } from '../shared/store';
  * at boot when a session exists (a signed-in user's wallet is reconnected at once).
  */
 const runtimeStore = createStore<Config | null>(null);
+
+/**
+ * Components that read the chain and are shown on Home (a signed-in user's own position): they
+ * come with the wallet code, so Home's own chunk has no import of them (nor of its dependencies).
+ */
+export interface WalletParts {
+  MyPosition: ComponentType;
+}
+const partsStore = createStore<WalletParts | null>(null);
 let loading: Promise<Config> | undefined;
 
 /** Adds the active language's later texts (i18n/parts.ts) once i18next is initialised. */
@@ -27,7 +37,10 @@ export function loadWalletRuntime(): Promise<Config> {
   // The pages behind the wallet need the later part of the texts (i18n/parts.ts): both arrive
   // before the config is published, so nothing that renders with it shows a bare key.
   loading ??= Promise.all([
-    import('./wagmiRuntime').then((m) => m.startWalletRuntime()),
+    import('./wagmiRuntime').then((m) => {
+      partsStore.set({ MyPosition: m.MyPosition });
+      return m.startWalletRuntime();
+    }),
     loadLaterTexts(),
   ])
     .then(([config]) => {
@@ -49,4 +62,9 @@ export function useWalletConfig(): Config | null {
 
 export function walletConfig(): Config | null {
   return runtimeStore.get();
+}
+
+/** The chain-reading components for Home once the wallet code is loaded, else null. */
+export function useWalletParts(): WalletParts | null {
+  return useStore(partsStore);
 }

@@ -5,6 +5,7 @@ import { useStakingAccount, useStakingValues, useUsdcBalance } from '../../share
 import { getDeployment } from '../../shared/contracts';
 import { USDC_SYMBOL, useRewardSymbol } from '../../shared/tokens';
 import { AmountUnit } from '../../shared/ui/Amounts';
+import MyPosition from './MyPosition';
 import { formatAmount, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
@@ -168,6 +169,7 @@ export default function MinePage() {
           </p>
         </section>
       )}
+      <MyPosition />
 
       <section className="card balance-grid" aria-label={t('mine.balances')}>
         <div>
