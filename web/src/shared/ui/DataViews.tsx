@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Indexed } from '../data/types';
 import { shortAddress } from '../format';
 import { relativeTime } from '../relativeTime';
+// The top bar's wallet popup state: the prompt's button opens the same popup (no second way in).
+import { walletUiStore } from '../../features/wallet/walletUi';
 import { Spinner } from './loading';
 
 /** 'Please connect the wallet' (the top bar's wallet button signs in; pages add no second one). */
@@ -13,6 +15,13 @@ export function ConnectPrompt() {
     <section className="card state" data-testid="connect-prompt">
       <p>{t('toast.connectWallet')}</p>
       <p className="muted small">{t('list.connectHint')}</p>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => walletUiStore.set('connect')}
+      >
+        {t('list.connectAction')}
+      </button>
     </section>
   );
 }
