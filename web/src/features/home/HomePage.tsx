@@ -57,7 +57,7 @@ export default function HomePage() {
         />
       ) : (
         // The top bar's 'Connect wallet' is the one way in (no second button of that name).
-        <ConnectPrompt />
+        <ConnectPrompt action={false} />
       )}
 
       {session && walletConfig && wallet ? <wallet.MyPosition /> : null}
