@@ -171,9 +171,12 @@ function ConnectPopup() {
  */
 function Monogram({ name }: { name: string }) {
   return (
-    <span className="wallet-list__placeholder" aria-hidden="true">
-      {Array.from(name.trim())[0]?.toUpperCase() ?? ''}
-    </span>
+    // Drawn by CSS (::before) from the attribute: not part of the row's text or accessible name.
+    <span
+      className="wallet-list__placeholder"
+      aria-hidden="true"
+      data-initial={Array.from(name.trim())[0]?.toUpperCase() ?? ''}
+    />
   );
 }
 
