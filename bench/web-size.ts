@@ -14,7 +14,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, mobileViewport } from '../e2e/browser.ts';
 
-const BUDGET_BYTES = 180 * 1024;
+// Issue 11 §1: a first visit loads at most 120 KB of JavaScript (gzip).
+const BUDGET_BYTES = 120 * 1024;
 const root = join(import.meta.dirname, '..');
 const outDir = mkdtempSync(join(tmpdir(), 'web-size-'));
 

@@ -43,6 +43,7 @@ mkdirSync(dataDir, { recursive: true });
 // Saved chain state is only valid for the contracts it was deployed with: start afresh when they change.
 const fingerprint = createHash('sha256')
   .update(readFileSync(join(root, 'contracts/generated/contracts.ts')))
+  .update(readFileSync(join(root, 'contracts/generated/deployments.ts')))
   .digest('hex');
 const fingerprintFile = join(dataDir, 'contracts.sha256');
 if (existsSync(fingerprintFile) && readFileSync(fingerprintFile, 'utf8') !== fingerprint) {

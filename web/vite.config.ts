@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 // Relative, so Vite bundles it with the config (a linked package's .ts is not loaded by Node).
 import { readDeploymentFile } from '../contracts/src/deployment-file.ts';
 import { defaultLanguage, matchLanguage, matchLanguageAmong } from './src/i18n/languages.ts';
+import { pickPart, type TextPart } from './src/i18n/parts.ts';
 import { storageKeys } from './src/shared/storage.ts';
 
 const deployment = process.env.VITE_DEPLOYMENT === 'production' ? 'production' : 'local';
@@ -33,6 +34,25 @@ const publicShellFiles = [
   'icons/icon-maskable-192.png',
   'icons/icon-maskable-512.png',
 ];
+
+/**
+ * `locales/<lang>.json?part=first|later`: that language's texts of one part (src/i18n/parts.ts), as
+ * a module of its own, so each part is its own chunk.
+ */
+function localeParts(): Plugin {
+  return {
+    name: 'locale-parts',
+    enforce: 'pre',
+    async load(id) {
+      const match = /^(.*\/locales\/[^/]+\.json)\?part=(first|later)$/.exec(id);
+      if (!match) return null;
+      const texts = JSON.parse(await readFile(match[1]!, 'utf8')) as Record<string, unknown>;
+      this.addWatchFile(match[1]!);
+      const json = JSON.stringify(pickPart(texts, match[2] as TextPart));
+      return { code: `export default JSON.parse(${JSON.stringify(json)});`, moduleType: 'js' };
+    },
+  };
+}
 
 /**
  * Emits /sw.js (src/pwa/sw.template.js) with this build's precache list: index.html, every hashed
@@ -117,10 +137,13 @@ function bootPreload(): Plugin {
       const homeFiles = [...withImports(home.fileName)].filter((f) => !loaded.has(f));
       const localeFiles: Record<string, string> = {};
       for (const c of chunks) {
-        const code = c.facadeModuleId?.match(/\/src\/i18n\/locales\/([\w-]+)\.json$/)?.[1];
+        const code = c.facadeModuleId?.match(
+          /\/src\/i18n\/locales\/([\w-]+)\.json\?part=first$/,
+        )?.[1];
         if (code) localeFiles[code] = `/${c.fileName}`;
       }
       const codes = Object.keys(localeFiles);
+      // (The first part of the texts only: the later part loads with the wallet code.)
       // The inlined matcher must agree with the app's (a wrong guess would only waste a download).
       const inlined = new Function(
         `return ${matchLanguageAmong.toString()}`,
@@ -208,7 +231,7 @@ function precompress(): Plugin {
 export default defineConfig({
   base: '/',
   // bootPreload before offlineShell: the boot script it emits is in the offline precache list.
-  plugins: [react(), bootPreload(), offlineShell(), inlineCss(), precompress()],
+  plugins: [react(), localeParts(), bootPreload(), offlineShell(), inlineCss(), precompress()],
   define: {
     // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
     'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),

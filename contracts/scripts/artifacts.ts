@@ -10,6 +10,8 @@ import { keccak256, toHex, type Abi, type Hex } from 'viem';
 export const contractsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const outDir = join(contractsDir, 'out');
 export const generatedFile = join(contractsDir, 'generated', 'contracts.ts');
+/** The addresses-only part of the generated module (no ABIs), re-exported by `generatedFile`. */
+export const generatedDeploymentsFile = join(contractsDir, 'generated', 'deployments.ts');
 
 export interface Artifact {
   contractName: string;

@@ -166,10 +166,22 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         await signIn(page, user);
         await goToTab(page, 'Exchange');
         await waitForText(page, 'exchangeable-amount', (t) => t === '0');
+        // Nothing to exchange: the button is off and says why (issue 11 §4), no '--' anywhere.
+        assert.equal(await exchangeButton(page).isDisabled(), true);
+        await page.getByTestId('nothing-to-exchange').waitFor();
+        assert.equal(await page.getByRole('main').getByText('--', { exact: true }).count(), 0);
+
+        // With something to exchange, the spec's messages for a bad quantity.
+        const eth = stack.chains[1];
+        await stakeAs(eth, 3, '1000');
+        await advanceTime(eth, DAY);
+        await stakingCallAs(eth, 3, 'harvest', [user, [0n]]);
+        await page.reload();
+        await waitForText(page, 'exchangeable-amount', (t) => isNumberText(t) && t !== '0');
         const since = wallet.log.length;
         await exchangeButton(page).click();
         await expectToast(page, 'Please enter the exchange quantity');
-        await page.getByLabel('Exchange quantity').fill('0.5');
+        await page.getByLabel('Exchange quantity').fill('1000');
         await exchangeButton(page).click();
         await expectToast(page, 'Amount exceeds balance');
         await assertNothingSent(page, wallet, since);

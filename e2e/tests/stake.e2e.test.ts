@@ -422,6 +422,43 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
     );
   });
 
+  test('approved, then the stake rejected in the wallet: the allowance left is named and set back to 0', async () => {
+    const user = accountFor(8);
+    const bsc = stack.chains[56];
+    await stakingCallAs(bsc, 8, 'bindSuperior', [bsc.deployment.root]);
+    await withSession(
+      stack,
+      'allowance left',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url);
+        await signIn(page, user);
+        await chooseNetwork(page, 'BSC');
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        // BSC's USDC has no permit: approve (let through), then stake (rejected).
+        await wallet.rejectNext(page, 'eth_sendTransaction', 1);
+        const mark = await toastMark(page);
+        await pressStake(page, '150');
+        await confirmOperation(page);
+        await expectToast(page, 'Operation cancelled in the wallet', 30_000, mark);
+        assert.equal((await facts(56, user)).allowance, 150n * 10n ** 18n, 'the approval stayed');
+
+        const notice = page.getByTestId('allowance-left');
+        await notice.getByText('150 USDC').waitFor({ timeout: STEP_MS });
+        await notice.getByRole('button', { name: 'Set the allowance back to 0' }).click();
+        const summary = await confirmOperation(page);
+        assert.ok(summary.includes(bsc.deployment.staking), 'the summary names the contract');
+        await expectToast(page, 'Transaction succeeded', 30_000);
+        const reset = decodeCall(usdcAbi, sentTransactions(wallet, 56).at(-1)?.data);
+        assert.equal(reset.functionName, 'approve');
+        assert.deepEqual(reset.args, [bsc.deployment.staking, 0n], 'approve(staking, 0)');
+        assert.equal((await facts(56, user)).allowance, 0n);
+        await notice.waitFor({ state: 'detached', timeout: STEP_MS });
+      },
+    );
+  });
+
   test('a stake the chain refuses says "Recharge Failed!"; a closed plan says "Subscription has ended"', async () => {
     const user = accountFor(7);
     const eth = stack.chains[1];

@@ -48,8 +48,11 @@ export interface WalletHandle {
   log: WalletLogEntry[];
   /** Requests of one method. */
   requests(method: string): WalletLogEntry[];
-  /** Make the next call of `method` fail with 4001 'User rejected the request.' (on `page`). */
-  rejectNext(page: Page, method: string): Promise<void>;
+  /**
+   * Make the next call of `method` fail with 4001 'User rejected the request.' (on `page`); with
+   * `skip`, let that many calls through first (e.g. 1: the approve goes, the stake is rejected).
+   */
+  rejectNext(page: Page, method: string, skip?: number): Promise<void>;
   /** The wallet's current chain id, read from the page. */
   chainId(page: Page): Promise<number>;
 }
@@ -83,12 +86,15 @@ export async function installWallet(
     config: full,
     log,
     requests: (method) => log.filter((e) => e.method === method),
-    async rejectNext(page, method) {
-      await page.evaluate((m) => {
-        (
-          window as unknown as { __e2eWallet: { rejectNext(m: string): void } }
-        ).__e2eWallet.rejectNext(m);
-      }, method);
+    async rejectNext(page, method, skip = 0) {
+      await page.evaluate(
+        ([m, n]) => {
+          (
+            window as unknown as { __e2eWallet: { rejectNext(m: string, n: number): void } }
+          ).__e2eWallet.rejectNext(m, n);
+        },
+        [method, skip] as const,
+      );
     },
     async chainId(page) {
       return page.evaluate(() =>

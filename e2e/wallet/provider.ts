@@ -351,11 +351,14 @@ export function installE2eWallet(config: WalletConfig): void {
     log.push(entry);
     report(entry);
     try {
-      const rejectAt = state.rejectNext.indexOf(method);
+      // Entries are `method`, or `method#n`: let n calls through first, then reject one.
+      const rejectAt = state.rejectNext.findIndex((r) => r.split('#')[0] === method);
       if (rejectAt >= 0) {
-        state.rejectNext.splice(rejectAt, 1);
+        const skip = Number(state.rejectNext[rejectAt]!.split('#')[1] ?? 0);
+        if (skip > 0) state.rejectNext[rejectAt] = `${method}#${skip - 1}`;
+        else state.rejectNext.splice(rejectAt, 1);
         saveState();
-        throw userRejected();
+        if (skip === 0) throw userRejected();
       }
       const result = await handle(method, paramsArray(args.params));
       entry.outcome = { ok: true, result };
@@ -389,8 +392,8 @@ export function installE2eWallet(config: WalletConfig): void {
   Object.assign(provider, { addListener: provider.on, off: provider.removeListener });
 
   const controls: WalletControls = {
-    rejectNext(method: string) {
-      state.rejectNext.push(method);
+    rejectNext(method: string, skip = 0) {
+      state.rejectNext.push(skip > 0 ? `${method}#${skip}` : method);
       saveState();
     },
     log,

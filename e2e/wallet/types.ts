@@ -63,7 +63,7 @@ export interface WalletLogEntry {
 /** Test controls on `window.__e2eWallet`. */
 export interface WalletControls {
   /** The next call of `method` fails with EIP-1193 code 4001 'User rejected the request.' */
-  rejectNext(method: string): void;
+  rejectNext(method: string, skip?: number): void;
   /** Every request the app made since this page loaded (the harness keeps one across reloads). */
   log: WalletLogEntry[];
   /** The wallet's current chain id. */

@@ -4,6 +4,8 @@ import { watchFirstReconnect } from '../features/wallet/walletLink';
 import { sessionStore } from '../shared/session';
 import { createWagmiConfig } from './wagmi';
 
+export { default as MyPosition } from '../features/mine/MyPosition';
+
 /**
  * Creates the one wagmi config and does what WagmiProvider's mount would: reconnect a signed-in
  * user's wallet, or forget connections stored by an earlier visit for an anonymous one.

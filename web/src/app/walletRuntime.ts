@@ -1,4 +1,8 @@
+import type { ComponentType } from 'react';
 import type { Config } from 'wagmi';
+import i18next from 'i18next';
+import { defaultLanguage } from '../i18n/languages';
+import { currentLanguage, i18nReady } from '../i18n/translate';
 import { createStore, useStore } from '../shared/store';
 
 /**
@@ -8,12 +12,38 @@ import { createStore, useStore } from '../shared/store';
  * at boot when a session exists (a signed-in user's wallet is reconnected at once).
  */
 const runtimeStore = createStore<Config | null>(null);
+
+/**
+ * Components that read the chain and are shown on Home (a signed-in user's own position): they
+ * come with the wallet code, so Home's own chunk has no import of them (nor of its dependencies).
+ */
+export interface WalletParts {
+  MyPosition: ComponentType;
+}
+const partsStore = createStore<WalletParts | null>(null);
 let loading: Promise<Config> | undefined;
 
+/** Adds the active language's later texts (i18n/parts.ts) once i18next is initialised. */
+async function loadLaterTexts(): Promise<void> {
+  const code = currentLanguage();
+  const [texts] = await Promise.all([
+    import('../i18n/laterTexts').then((m) => m.loadLaterPart(code, defaultLanguage)),
+    i18nReady,
+  ]);
+  i18next.addResourceBundle(code, 'translation', texts, true, false);
+}
+
 export function loadWalletRuntime(): Promise<Config> {
-  loading ??= import('./wagmiRuntime')
-    .then((m) => m.startWalletRuntime())
-    .then((config) => {
+  // The pages behind the wallet need the later part of the texts (i18n/parts.ts): both arrive
+  // before the config is published, so nothing that renders with it shows a bare key.
+  loading ??= Promise.all([
+    import('./wagmiRuntime').then((m) => {
+      partsStore.set({ MyPosition: m.MyPosition });
+      return m.startWalletRuntime();
+    }),
+    loadLaterTexts(),
+  ])
+    .then(([config]) => {
       runtimeStore.set(config);
       return config;
     })
@@ -32,4 +62,9 @@ export function useWalletConfig(): Config | null {
 
 export function walletConfig(): Config | null {
   return runtimeStore.get();
+}
+
+/** The chain-reading components for Home once the wallet code is loaded, else null. */
+export function useWalletParts(): WalletParts | null {
+  return useStore(partsStore);
 }

@@ -2,12 +2,14 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, storageKeys, writeStorage } from '../shared/storage';
 import { defaultLanguage, matchLanguage, rtlLanguages, type LanguageCode } from './languages';
-import { setActiveLanguage } from './translate';
+import { markI18nReady, setActiveLanguage } from './translate';
 
 export { currentLanguage, t } from './translate';
 
-// One chunk per language; only the active one is fetched.
-const loaders = import.meta.glob<Record<string, unknown>>('./locales/*.json', {
+// One chunk per language for the first part of its texts (./parts.ts); only the active one is
+// fetched. The later part loads with the wallet code (./laterTexts.ts).
+const firstParts = import.meta.glob<Record<string, unknown>>('./locales/*.json', {
+  query: '?part=first',
   import: 'default',
 });
 
@@ -23,7 +25,8 @@ function detectLanguage(): LanguageCode {
 export async function initI18n(): Promise<void> {
   const active = detectLanguage();
   setActiveLanguage(active);
-  const load = loaders[`./locales/${active}.json`] ?? loaders[`./locales/${defaultLanguage}.json`];
+  const load =
+    firstParts[`./locales/${active}.json`] ?? firstParts[`./locales/${defaultLanguage}.json`];
   const translation = load ? await load() : {};
   await i18next.use(initReactI18next).init({
     lng: active,
@@ -32,6 +35,7 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  markI18nReady();
   document.documentElement.lang = active;
   document.documentElement.dir = rtlLanguages.includes(active) ? 'rtl' : 'ltr';
 }

@@ -7,6 +7,16 @@ import { defaultLanguage, type LanguageCode } from './languages';
  */
 let active: LanguageCode = defaultLanguage;
 
+let markReady: () => void = () => {};
+/** Resolves once i18next is initialised (i18n/index.ts); texts can be added only after that. */
+export const i18nReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+export function markI18nReady(): void {
+  markReady();
+}
+
 export function setActiveLanguage(code: LanguageCode): void {
   active = code;
 }

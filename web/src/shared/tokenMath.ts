@@ -1,4 +1,4 @@
-import type { ChainDeployment } from '@app/contracts/generated';
+import type { ChainDeployment } from '@app/contracts/generated/deployments';
 import type { TokenKind } from './data/types';
 
 /** Decimals of a token of the deployment (never assumed: USDC has 6 on ETH, 18 on BSC). */

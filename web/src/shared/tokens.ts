@@ -1,7 +1,7 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getDeployment, type ChainDeployment } from './contracts';
+import { getDeployment, type ChainDeployment } from './addresses';
 import type { TokenKind } from './data/types';
 import { formatAmount } from './format';
 import { useNetwork } from './network';

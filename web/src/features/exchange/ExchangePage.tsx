@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { minusTolerance, parseAmountText } from '../../shared/amount';
@@ -19,9 +19,9 @@ import { useSession } from '../../shared/session';
 import { exclusive, useTxBusy } from '../../shared/tx/progress';
 import { useTx } from '../../shared/tx/useTx';
 import { AmountInput } from '../../shared/ui/AmountInput';
-import { Formula } from '../../shared/ui/Amounts';
+import { AmountUnit, Formula } from '../../shared/ui/Amounts';
 import { Card } from '../../shared/ui/Card';
-import { hideLoading, showLoading } from '../../shared/ui/loading';
+import { hideLoading, showLoading, Skeleton } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/useDebounced';
 import { ExchangeFaq } from './ExchangeFaq';
@@ -167,14 +167,19 @@ export default function ExchangePage() {
     });
 
   const loggedIn = session !== null && deployment !== undefined;
-  const accountValue = (value: bigint | undefined, format: (v: bigint) => string) =>
-    !loggedIn
-      ? '--'
-      : value !== undefined
-        ? format(value)
-        : account.isError
-          ? t('serve.readFailed')
-          : t('loading.loading');
+  const accountValue = (value: bigint | undefined, format: (v: bigint) => string): ReactNode =>
+    !loggedIn ? (
+      t('exchange.signInToSee')
+    ) : value !== undefined ? (
+      format(value)
+    ) : account.isError ? (
+      t('serve.readFailed')
+    ) : (
+      <Skeleton label={t('loading.loading')} />
+    );
+  // Nothing to exchange: the button is off and says why (issue 11 §4); an empty quantity with
+  // something to exchange keeps the spec's toast.
+  const nothingToExchange = loggedIn && earned === 0n;
 
   const price =
     pool.data && deployment
@@ -226,16 +231,20 @@ export default function ExchangePage() {
           {t('exchange.exchangeable')}
         </h2>
         <p className="balance-card__value">
-          <span data-testid="exchangeable-amount">{accountValue(earned, (v) => coin(v))}</span>{' '}
-          <span className="muted">{symbol}</span>
+          <AmountUnit>
+            <span data-testid="exchangeable-amount">{accountValue(earned, (v) => coin(v))}</span>
+            {loggedIn && earned !== undefined ? <span className="muted"> {symbol}</span> : null}
+          </AmountUnit>
         </p>
         <div className="row-between">
           <span className="muted">
             {t('exchange.pendingMining')}:{' '}
-            <span data-testid="pending-mining">
-              {accountValue(account.data?.pendingMining, (v) => coin(v))}
-            </span>{' '}
-            {symbol}
+            <AmountUnit>
+              <span data-testid="pending-mining">
+                {accountValue(account.data?.pendingMining, (v) => coin(v))}
+              </span>
+              {loggedIn && account.data ? ` ${symbol}` : null}
+            </AmountUnit>
           </span>
           <button
             type="button"
@@ -262,38 +271,42 @@ export default function ExchangePage() {
             if (earned !== undefined) setAmountText(toInputAmount(earned, rewardDecimals));
           }}
         />
-        <dl className="summary__list" data-testid="exchange-quote">
-          <dt>{t('exchange.quote.gross')}</dt>
-          <dd data-testid="quote-gross">
-            {shownQuote
-              ? amountWithSymbol(usdc(shownQuote.grossUsdc), USDC_SYMBOL, i18n.dir())
-              : '--'}
-          </dd>
-          <dt>
-            {t('exchange.quote.fee', {
-              rate: shownQuote ? bpsToPercent(Number(shownQuote.feeBps)) : '--',
-            })}
-          </dt>
-          <dd data-testid="quote-fee">
-            {shownQuote ? amountWithSymbol(usdc(shownQuote.fee), USDC_SYMBOL, i18n.dir()) : '--'}
-          </dd>
-          <dt>{t('exchange.quote.net')}</dt>
-          <dd data-testid="quote-net">
-            {shownQuote
-              ? amountWithSymbol(usdc(shownQuote.netUsdc), USDC_SYMBOL, i18n.dir())
-              : '--'}
-          </dd>
-          <dt>{t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) })}</dt>
-          <dd data-testid="quote-min">
-            {shownQuote
-              ? amountWithSymbol(
-                  usdc(minusTolerance(shownQuote.netUsdc, toleranceBps)),
-                  USDC_SYMBOL,
-                  i18n.dir(),
-                )
-              : '--'}
-          </dd>
-        </dl>
+        {shownQuote ? (
+          <dl className="summary__list" data-testid="exchange-quote">
+            <dt>{t('exchange.quote.gross')}</dt>
+            <dd data-testid="quote-gross">
+              {amountWithSymbol(usdc(shownQuote.grossUsdc), USDC_SYMBOL, i18n.dir())}
+            </dd>
+            <dt>
+              {t('exchange.quote.fee', {
+                rate: bpsToPercent(Number(shownQuote.feeBps)),
+              })}
+            </dt>
+            <dd data-testid="quote-fee">
+              {amountWithSymbol(usdc(shownQuote.fee), USDC_SYMBOL, i18n.dir())}
+            </dd>
+            <dt>{t('exchange.quote.net')}</dt>
+            <dd data-testid="quote-net">
+              {amountWithSymbol(usdc(shownQuote.netUsdc), USDC_SYMBOL, i18n.dir())}
+            </dd>
+            <dt>{t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) })}</dt>
+            <dd data-testid="quote-min">
+              {amountWithSymbol(
+                usdc(minusTolerance(shownQuote.netUsdc, toleranceBps)),
+                USDC_SYMBOL,
+                i18n.dir(),
+              )}
+            </dd>
+          </dl>
+        ) : (
+          <p className="muted small" data-testid="exchange-quote-hint">
+            {quotable && quote.isLoading ? (
+              <Skeleton label={t('loading.loading')} />
+            ) : (
+              t('exchange.quote.hint')
+            )}
+          </p>
+        )}
         <div className="chips" role="radiogroup" aria-label={t('exchange.tolerance')}>
           <span className="muted small">{t('exchange.tolerance')}</span>
           {TOLERANCE_CHOICES_BPS.map((bps) => (
@@ -312,11 +325,17 @@ export default function ExchangePage() {
         <button
           type="button"
           className="button button--block"
-          disabled={busy}
+          disabled={busy || nothingToExchange}
+          aria-describedby={nothingToExchange ? 'nothing-to-exchange' : undefined}
           onClick={() => void onExchange()}
         >
           {t('exchange.submit')}
         </button>
+        {nothingToExchange ? (
+          <p className="muted small" id="nothing-to-exchange" data-testid="nothing-to-exchange">
+            {t('exchange.nothingToExchange')}
+          </p>
+        ) : null}
       </section>
 
       <Card title={t('exchange.fee.title')}>

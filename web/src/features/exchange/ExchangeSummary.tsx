@@ -24,7 +24,16 @@ export function ExchangeSummary(props: {
       USDC_SYMBOL,
       i18n.dir(),
     );
-  const coin = `${formatAmount(amountIn, deployment.rewardTokenDecimals, deployment.rewardTokenDecimals, i18n.language)} ${symbol}`;
+  const coin = amountWithSymbol(
+    formatAmount(
+      amountIn,
+      deployment.rewardTokenDecimals,
+      deployment.rewardTokenDecimals,
+      i18n.language,
+    ),
+    symbol,
+    i18n.dir(),
+  );
   return (
     <TxSummary
       testId="exchange-summary"
@@ -61,7 +70,11 @@ export function HarvestSummary(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { network, deployment, symbol, pending, positions } = props;
-  const coin = `${formatAmount(pending, deployment.rewardTokenDecimals, 8, i18n.language)} ${symbol}`;
+  const coin = amountWithSymbol(
+    formatAmount(pending, deployment.rewardTokenDecimals, 8, i18n.language),
+    symbol,
+    i18n.dir(),
+  );
   return (
     <TxSummary
       testId="harvest-summary"

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useWalletConfig, useWalletParts } from '../../app/walletRuntime';
 import { navigate } from '../../app/router';
 import { Card } from '../../shared/ui/Card';
 import { LinkList } from '../../shared/ui/LinkList';
@@ -33,6 +34,9 @@ export default function HomePage() {
   const fmt = useTokenFormat();
   const home = useHome();
   const config = useIndexConfig();
+  const walletConfig = useWalletConfig();
+  // The user's own position reads the chain: it comes with the wallet code (app/walletRuntime.ts).
+  const wallet = useWalletParts();
   const data = home.data;
 
   return (
@@ -53,8 +57,10 @@ export default function HomePage() {
         />
       ) : (
         // The top bar's 'Connect wallet' is the one way in (no second button of that name).
-        <ConnectPrompt />
+        <ConnectPrompt action={false} />
       )}
+
+      {session && walletConfig && wallet ? <wallet.MyPosition /> : null}
 
       <Card title={t('home.marketPrice')} testId="market">
         {home.isPending ? <LoadingState /> : null}

@@ -4,6 +4,8 @@ import { navigate } from '../../app/router';
 import { useStakingAccount, useStakingValues, useUsdcBalance } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
 import { USDC_SYMBOL, useRewardSymbol } from '../../shared/tokens';
+import { AmountUnit } from '../../shared/ui/Amounts';
+import MyPosition from './MyPosition';
 import { formatAmount, toInputAmount } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
@@ -167,6 +169,7 @@ export default function MinePage() {
           </p>
         </section>
       )}
+      <MyPosition />
 
       <section className="card balance-grid" aria-label={t('mine.balances')}>
         <div>
@@ -247,10 +250,12 @@ export default function MinePage() {
           <div className="row-between">
             <span>
               {t('mine.earnedCoin')}:{' '}
-              <span data-testid="mine-earned">
-                {shown(a?.earned, rewardDecimals, account.isError, 8)}
-              </span>{' '}
-              {symbol}
+              <AmountUnit>
+                <span data-testid="mine-earned">
+                  {shown(a?.earned, rewardDecimals, account.isError, 8)}
+                </span>{' '}
+                {symbol}
+              </AmountUnit>
             </span>
             <button
               type="button"

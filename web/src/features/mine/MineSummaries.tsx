@@ -2,6 +2,7 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { formatAmount } from '../../shared/format';
+import { amountWithSymbol } from '../../shared/tokens';
 import { TxSummary } from '../../shared/tx/TxSummary';
 
 /** The writes of the Mine page: withdraw USDC, withdraw the reward coin, claim dividends. */
@@ -20,7 +21,11 @@ export function MineSummary(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { kind, network, deployment, user, amount, decimals, symbol } = props;
-  const shown = `${formatAmount(amount, decimals, decimals, i18n.language)} ${symbol}`;
+  const shown = amountWithSymbol(
+    formatAmount(amount, decimals, decimals, i18n.language),
+    symbol,
+    i18n.dir(),
+  );
   return (
     <TxSummary
       testId={`${kind}-summary`}

@@ -28,6 +28,7 @@ import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getConnectedWallet } from '../../shared/wallet/client';
 import { switchToSelected } from '../wallet/session-actions';
+import { AllowanceLeft } from './AllowanceLeft';
 import { BindDialog } from './BindDialog';
 import { stakeEarnings } from './earnings';
 import { earningsNotes, earningsRows, PlanRate } from './Earnings';
@@ -251,6 +252,10 @@ export default function ServePage() {
         <section className="card">
           <p>{t('serve.notDeployed', { network: network.label })}</p>
         </section>
+      ) : null}
+
+      {deployment && user && !wrongChain ? (
+        <AllowanceLeft network={network} deployment={deployment} user={user} busy={busy} />
       ) : null}
 
       <section className="card balance-card">

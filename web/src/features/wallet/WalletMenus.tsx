@@ -125,7 +125,7 @@ function ConnectPopup() {
                 {row.icon ? (
                   <img src={row.icon} alt="" width={28} height={28} />
                 ) : (
-                  <span className="wallet-list__placeholder" aria-hidden="true" />
+                  <Monogram name={row.name} />
                 )}
                 <span>{row.name}</span>
               </button>
@@ -151,7 +151,7 @@ function ConnectPopup() {
                 aria-disabled={busy || undefined}
                 onClick={(event) => void openAbsent(event, row)}
               >
-                <span className="wallet-list__placeholder" aria-hidden="true" />
+                <Monogram name={row.name} />
                 <span className="wallet-list__name">{row.name}</span>
                 <span className="wallet-list__hint">
                   {install ? t('wallet.getApp') : t('wallet.openApp')}
@@ -162,6 +162,21 @@ function ConnectPopup() {
         })}
       </ul>
     </Modal>
+  );
+}
+
+/**
+ * A wallet without an icon of its own here (a listed wallet that is not installed, or one that
+ * announced none): its initial on a neutral disc, never an empty circle, and never a logo we copied.
+ */
+function Monogram({ name }: { name: string }) {
+  return (
+    // Drawn by CSS (::before) from the attribute: not part of the row's text or accessible name.
+    <span
+      className="wallet-list__placeholder"
+      aria-hidden="true"
+      data-initial={Array.from(name.trim())[0]?.toUpperCase() ?? ''}
+    />
   );
 }
 

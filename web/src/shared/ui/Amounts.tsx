@@ -28,8 +28,10 @@ export function PairAmounts({
   return (
     <div className="pair" data-testid={testId}>
       <span className="pair__line" data-token="reward">
-        <span className="pair__amount">{fmt.amount(pair.reward, 'reward')}</span>{' '}
-        <span className="muted">{fmt.symbol('reward')}</span>
+        <AmountUnit>
+          <span className="pair__amount">{fmt.amount(pair.reward, 'reward')}</span>{' '}
+          <span className="muted">{fmt.symbol('reward')}</span>
+        </AmountUnit>
         {value !== undefined ? (
           <span className="muted small pair__value">
             {' '}
@@ -38,8 +40,10 @@ export function PairAmounts({
         ) : null}
       </span>
       <span className="pair__line" data-token="usdc">
-        <span className="pair__amount">{fmt.amount(pair.usdc, 'usdc')}</span>{' '}
-        <span className="muted">{fmt.symbol('usdc')}</span>
+        <AmountUnit>
+          <span className="pair__amount">{fmt.amount(pair.usdc, 'usdc')}</span>{' '}
+          <span className="muted">{fmt.symbol('usdc')}</span>
+        </AmountUnit>
       </span>
     </div>
   );
@@ -51,5 +55,13 @@ export function PairAmounts({
  * the line would read '1 USDC = 3,000 WETH'.
  */
 export function Formula({ children }: { children: ReactNode }) {
+  return <bdi dir="ltr">{children}</bdi>;
+}
+
+/**
+ * An amount and its unit ('100 USDC') as one isolated left-to-right unit: in a right-to-left page
+ * the bidi algorithm would otherwise show 'USDC 100' (the Arabic walk in issue 11 §4).
+ */
+export function AmountUnit({ children }: { children: ReactNode }) {
   return <bdi dir="ltr">{children}</bdi>;
 }

@@ -4,15 +4,31 @@ import { useTranslation } from 'react-i18next';
 import type { Indexed } from '../data/types';
 import { shortAddress } from '../format';
 import { relativeTime } from '../relativeTime';
+// The top bar's wallet popup state: the prompt's button opens the same popup (no second way in).
+import { walletUiStore } from '../../features/wallet/walletUi';
 import { Spinner } from './loading';
 
 /** 'Please connect the wallet' (the top bar's wallet button signs in; pages add no second one). */
-export function ConnectPrompt() {
+/**
+ * 'Please connect the wallet', with a button that opens the top bar's wallet popup. Home leaves the
+ * button out (`action={false}`): there the top bar's 'Connect wallet' sits right above the card,
+ * and the top bar's menus open over it.
+ */
+export function ConnectPrompt({ action = true }: { action?: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="card state" data-testid="connect-prompt">
       <p>{t('toast.connectWallet')}</p>
       <p className="muted small">{t('list.connectHint')}</p>
+      {action ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => walletUiStore.set('connect')}
+        >
+          {t('list.connectAction')}
+        </button>
+      ) : null}
     </section>
   );
 }

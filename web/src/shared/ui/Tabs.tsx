@@ -1,4 +1,31 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+
+/**
+ * Marks a horizontal scroller with `data-more-start` / `data-more-end` while there is more to see
+ * in that direction (reading direction: right-to-left in Arabic), so CSS fades that edge and a row
+ * of tabs that runs off the screen shows that it scrolls (issue 11 §4).
+ */
+export function useScrollEdges(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const max = el.scrollWidth - el.clientWidth;
+      // Chromium counts scrollLeft from 0 down to -max in right-to-left boxes.
+      const pos = Math.abs(el.scrollLeft);
+      el.toggleAttribute('data-more-start', max > 1 && pos > 1);
+      el.toggleAttribute('data-more-end', max > 1 && pos < max - 1);
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [ref]);
+}
 
 export interface TabOption<T extends string | number> {
   value: T;
@@ -25,6 +52,7 @@ export function Tabs<T extends string | number>({
   children: ReactNode;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  useScrollEdges(listRef);
   const tabId = (v: T) => `${idPrefix}-tab-${v}`;
   const onKeyDown = (event: KeyboardEvent) => {
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';

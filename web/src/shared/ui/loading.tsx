@@ -43,3 +43,15 @@ export function DelayedSpinner({ label, delayMs }: { label: string; delayMs: num
   }, [delayMs]);
   return shown ? <Spinner label={label} /> : null;
 }
+
+/**
+ * A grey bar in place of a figure that is loading (issue 11 §5: skeletons, not text), with the
+ * loading text for screen readers.
+ */
+export function Skeleton({ label }: { label: string }) {
+  return (
+    <span className="skeleton">
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,85 @@
+import type { NetworkInfo } from '@app/contracts/chains';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Address } from 'viem';
+import { useConfig } from 'wagmi';
+import { publicClientFor } from '../../shared/chain/client';
+import { usdcAbi, type ChainDeployment } from '../../shared/contracts';
+import { formatAmount } from '../../shared/format';
+import { amountWithSymbol, USDC_SYMBOL } from '../../shared/tokens';
+import { exclusive } from '../../shared/tx/progress';
+import { TxSummary } from '../../shared/tx/TxSummary';
+import { useTx } from '../../shared/tx/useTx';
+
+/**
+ * Issue 11 §4: an approval whose stake was then rejected in the wallet leaves an allowance the
+ * user should know about. While one is open (and no flow is running) the Serve page says so and
+ * offers to set it back to 0 with an exact `approve(staking, 0)`.
+ */
+export function AllowanceLeft(props: {
+  network: NetworkInfo;
+  deployment: ChainDeployment;
+  user: Address;
+  busy: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const config = useConfig();
+  const runTx = useTx();
+  const { network, deployment, user, busy } = props;
+  const allowance = useQuery({
+    queryKey: ['usdc-allowance', network.chainId, user],
+    refetchInterval: 30_000,
+    queryFn: () =>
+      publicClientFor(config, network.chainId).readContract({
+        address: deployment.usdc,
+        abi: usdcAbi,
+        functionName: 'allowance',
+        args: [user, deployment.staking],
+      }),
+  });
+  if (busy || !allowance.data) return null;
+  const shown = amountWithSymbol(
+    formatAmount(allowance.data, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language),
+    USDC_SYMBOL,
+    i18n.dir(),
+  );
+  const onReset = () =>
+    exclusive(async () => {
+      // useTx reads every query again afterwards, this allowance included.
+      await runTx({
+        network,
+        user,
+        summary: (
+          <TxSummary
+            testId="allowance-reset-summary"
+            intro={t('serve.allowance.summary', { amount: shown })}
+            rows={[
+              { label: t('serve.summary.contract'), value: deployment.usdc, mono: true },
+              { label: t('serve.allowance.spender'), value: deployment.staking, mono: true },
+              { label: t('serve.summary.network'), value: network.label },
+            ]}
+          />
+        ),
+        success: 'toast.txSucceeded',
+        failure: 'toast.txFailed',
+        steps: async (tx) => {
+          await tx.send('loading.authorizing', () =>
+            tx.wallet.writeContract({
+              address: deployment.usdc,
+              abi: usdcAbi,
+              functionName: 'approve',
+              args: [deployment.staking, 0n],
+            }),
+          );
+        },
+      });
+    });
+  return (
+    <section className="card banner" role="status" data-testid="allowance-left">
+      <p>{t('serve.allowance.left', { amount: shown })}</p>
+      <button type="button" className="button button--small" onClick={() => void onReset()}>
+        {t('serve.allowance.reset')}
+      </button>
+    </section>
+  );
+}
