@@ -127,31 +127,13 @@ export async function accountFigures(
   address: string,
 ): Promise<AccountFigures> {
   const r = await q.query<R>(
-    `SELECT a.active_stake::text AS active, a.total_staked::text AS total, a.positions,
-            a.members_d1, a.members_d2, a.members_d3,
-            a.team_stake_d1::text AS t1, a.team_stake_d2::text AS t2, a.team_stake_d3::text AS t3,
-            a.membership, a.purchased_node, a.purchased_founder,
+    `SELECT ${accountColumns},
             (SELECT superior FROM referrals WHERE chain_id = $1 AND address = $2) AS superior
      FROM (SELECT 1) one LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $2`,
     [chainId, address],
   );
   const row = r.rows[0] ?? {};
-  const big = (v: unknown) => BigInt((v as string | null) ?? '0');
-  return {
-    activeStake: big(row.active),
-    totalStaked: big(row.total),
-    positions: (row.positions as number | null) ?? 0,
-    members: [
-      (row.members_d1 as number | null) ?? 0,
-      (row.members_d2 as number | null) ?? 0,
-      (row.members_d3 as number | null) ?? 0,
-    ],
-    teamStake: [big(row.t1), big(row.t2), big(row.t3)],
-    membership: (row.membership as number | null) ?? 0,
-    purchasedNode: (row.purchased_node as boolean | null) ?? false,
-    purchasedFounder: (row.purchased_founder as boolean | null) ?? false,
-    superior: (row.superior as string | null) ?? null,
-  };
+  return parseAccount(row, (row.superior as string | null) ?? null);
 }
 
 /** Income sums per source: all time and since `today` (a UTC day); `address` null = pool-wide. */
