@@ -25,11 +25,12 @@ let loading: Promise<Config> | undefined;
 
 /** Adds the active language's later texts (i18n/parts.ts) once i18next is initialised. */
 async function loadLaterTexts(): Promise<void> {
+  const loader = import('../i18n/laterTexts');
+  // The active language is known only once i18n has started (the wallet code can be asked for
+  // earlier, at boot with a session): reading it before would add another language's texts.
+  await i18nReady;
   const code = currentLanguage();
-  const [texts] = await Promise.all([
-    import('../i18n/laterTexts').then((m) => m.loadLaterPart(code, defaultLanguage)),
-    i18nReady,
-  ]);
+  const texts = await (await loader).loadLaterPart(code, defaultLanguage);
   i18next.addResourceBundle(code, 'translation', texts, true, false);
 }
 
