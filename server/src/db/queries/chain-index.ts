@@ -62,7 +62,11 @@ export async function poolFigures(
      FROM chain_stats s WHERE s.chain_id = $1`,
     [chainId, today],
   );
-  const row = r.rows[0];
+  return parsePool(r.rows[0]);
+}
+
+/** chain_stats' figures (all zero before the indexer has written the chain's row). */
+function parsePool(row: R | null | undefined): PoolFigures {
   if (!row) {
     return {
       totalStaked: '0',
@@ -441,29 +445,9 @@ export async function homeRead(
     address === null ? [chainId, today] : [chainId, today, address],
   );
   const row = r.rows[0]!;
-  const s = row.pool as R | null;
-  const pool: PoolFigures = s
-    ? {
-        totalStaked: s.total as string,
-        activeStake: s.active as string,
-        todayStaked: s.today as string,
-        stakers: s.stakers as number,
-        positions: s.positions as number,
-        members: (s.bound as number) + 1,
-        paused: s.paused as boolean,
-      }
-    : {
-        totalStaked: '0',
-        activeStake: '0',
-        todayStaked: '0',
-        stakers: 0,
-        positions: 0,
-        members: 0,
-        paused: false,
-      };
   return {
     indexed: (row.indexed as Indexed | null) ?? null,
-    pool,
+    pool: parsePool(row.pool as R | null),
     market: (row.market as Market | null) ?? null,
     platform: parseSums(row.platform),
     me: address === null ? null : { sums: parseSums(row.sums), account: parseAccount(row, null) },
