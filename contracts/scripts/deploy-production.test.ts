@@ -20,7 +20,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain } from '../src/chains.ts';
-import { localDeployerKey, localPrivateKeys, localUsdcIssuer } from '../src/local-accounts.ts';
+import { localDeployerKey, localPrivateKeys } from '../src/local-accounts.ts';
 import { contractsDir, readArtifact } from './artifacts.ts';
 import {
   defaultConfigFile,
@@ -33,7 +33,7 @@ import {
 } from './deploy-production.ts';
 import { deployDex } from './dex.ts';
 import { startAnvil, type LocalChain } from './local-chain.ts';
-import { deployLocalUsdc, fundIssuer } from './usdc.ts';
+import { deployLocalUsdc } from './usdc.ts';
 
 describe('production config', () => {
   it('holds the canonical mainnet addresses, all checksummed', () => {
@@ -139,14 +139,8 @@ describe('deploy-production dry run on a local chain 1', () => {
       transport: http(chain.rpcUrl),
     });
     // The mainnet-like USDC (behind a proxy, permit domain version "2", no eip712Domain()).
-    await fundIssuer(publicClient, localUsdcIssuer.address);
     const { usdc } = await deployLocalUsdc({
       publicClient,
-      issuerWallet: createWalletClient({
-        account: localUsdcIssuer,
-        chain: viemChain,
-        transport: http(chain.rpcUrl),
-      }),
       chainId: 1,
       minter: deployer.address,
     });

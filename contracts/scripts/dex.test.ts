@@ -18,7 +18,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
-import { localDeployerKey, localTestUserKey, localUsdcIssuer } from '../src/local-accounts.ts';
+import { localDeployerKey, localTestUserKey } from '../src/local-accounts.ts';
 import {
   checkDexArtifacts,
   dexAbis,
@@ -31,7 +31,7 @@ import {
   readDexArtifact,
 } from './dex.ts';
 import { startAnvil, type LocalChain } from './local-chain.ts';
-import { deployLocalUsdc, fundIssuer } from './usdc.ts';
+import { deployLocalUsdc } from './usdc.ts';
 
 describe('DEX artifacts', () => {
   it('pair init-code hash = keccak256(pair creation code) = the one compiled into Router02', () => {
@@ -78,14 +78,8 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         return receipt;
       };
 
-      await fundIssuer(publicClient, localUsdcIssuer.address);
       const { usdc } = await deployLocalUsdc({
         publicClient,
-        issuerWallet: createWalletClient({
-          account: localUsdcIssuer,
-          chain: viemChain,
-          transport: http(chain.rpcUrl),
-        }),
         chainId,
         minter: deployer.address,
       });

@@ -34,7 +34,7 @@ import { dailyRateFor, priceOfWholeCoin } from '../src/rates.ts';
 import type { ChainDeployment } from '../src/deployment.ts';
 import { artifactsHash, contractsDir, generatedFile, readArtifact } from './artifacts.ts';
 import { deployDex, dexAbis, dexTransactionCount, expectedDexAddresses } from './dex.ts';
-import { deployLocalUsdc, expectedLocalUsdcAddress, fundIssuer } from './usdc.ts';
+import { deployLocalUsdc, expectedLocalUsdcAddress } from './usdc.ts';
 
 import { localMintAbi } from './dex.ts';
 
@@ -343,12 +343,8 @@ export async function deployLocal({
 
   // The issuer's USDC first (its own nonces), then ours in a fixed order, so the addresses depend
   // only on the two accounts' nonces.
-  const issuer = privateKeyToAccount(localUsdcIssuerKey);
-  await fundIssuer(publicClient, issuer.address);
-  const issuerWallet = createWalletClient({ account: issuer, chain, transport: http(rpcUrl) });
   const { usdc, decimals } = await deployLocalUsdc({
     publicClient,
-    issuerWallet,
     chainId,
     minter: account.address,
   });

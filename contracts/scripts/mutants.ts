@@ -7,6 +7,7 @@
  *
  * Options: --only id1,id2   run only these mutants
  *          --keep           keep the scratch directory (its path is printed)
+ *          --check          only check that every mutant's text occurs exactly once (seconds, no forge)
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -25,10 +26,18 @@ interface Outcome {
   seconds: number;
 }
 
-function parseArgs(argv: string[]): { only: Set<string> | null; keep: boolean } {
+function parseArgs(argv: string[]): { only: Set<string> | null; keep: boolean; check: boolean } {
   const i = argv.indexOf('--only');
   const only = i >= 0 && argv[i + 1] ? new Set(argv[i + 1]!.split(',')) : null;
-  return { only, keep: argv.includes('--keep') };
+  return { only, keep: argv.includes('--keep'), check: argv.includes('--check') };
+}
+
+/** Mutants whose text does not occur exactly once in their file (after a refactor, say). */
+function unmatched(dir: string, list: Mutant[]): string[] {
+  return list.flatMap((m) => {
+    const count = readFileSync(join(dir, m.file), 'utf8').split(m.find).length - 1;
+    return count === 1 ? [] : [`${m.id}: its text occurs ${count} times in ${m.file}`];
+  });
 }
 
 /** A scratch copy whose `../node_modules` resolves as in the repository (remappings, solc shim). */
@@ -80,12 +89,29 @@ function pad(text: string, width: number): string {
 }
 
 function main(): number {
-  const { only, keep } = parseArgs(process.argv.slice(2));
+  const { only, keep, check } = parseArgs(process.argv.slice(2));
   const chosen = mutants.filter((m) => !only || only.has(m.id));
   const ids = new Set<string>();
   for (const m of mutants) {
     if (ids.has(m.id)) throw new Error(`duplicate mutant id ${m.id}`);
     ids.add(m.id);
+  }
+  if (only) {
+    const unknown = [...only].filter((id) => !ids.has(id));
+    if (unknown.length > 0) throw new Error(`no mutant with id ${unknown.join(', ')}`);
+  }
+  // Every pattern is checked before any forge run, so a stale one fails in seconds, all listed.
+  const stale = unmatched(contractsDir, mutants);
+  if (stale.length > 0) {
+    for (const line of stale) console.error(line);
+    console.error(
+      `${stale.length} mutant(s) no longer match the sources: update mutants/mutants.ts`,
+    );
+    return 1;
+  }
+  if (check) {
+    console.log(`all ${mutants.length} mutants match their source text exactly once`);
+    return 0;
   }
   const started = Date.now();
   const { root, dir } = scratchCopy();

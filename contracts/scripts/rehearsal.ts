@@ -28,11 +28,11 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
-import { localDeployerKey, localPrivateKeys, localUsdcIssuer } from '../src/local-accounts.ts';
+import { localDeployerKey, localPrivateKeys } from '../src/local-accounts.ts';
 import { contractsDir } from './artifacts.ts';
 import { deployDex } from './dex.ts';
 import { startAnvil, type LocalChain } from './local-chain.ts';
-import { deployLocalUsdc, fundIssuer } from './usdc.ts';
+import { deployLocalUsdc } from './usdc.ts';
 
 export const rehearsalConfigFile = join(contractsDir, 'config', 'networks.local-rehearsal.json');
 
@@ -70,10 +70,8 @@ export async function deployMainnetLike(
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   const market = privateKeyToAccount(marketKey);
   const deployer = privateKeyToAccount(localDeployerKey).address;
-  await fundIssuer(publicClient, localUsdcIssuer.address);
   const { usdc, decimals } = await deployLocalUsdc({
     publicClient,
-    issuerWallet: createWalletClient({ account: localUsdcIssuer, chain, transport: http(rpcUrl) }),
     chainId,
     minter: market.address,
   });

@@ -14,6 +14,8 @@
  * `mint(to, amount)`, which real USDC only allows its own minters.
  */
 import {
+  createWalletClient,
+  custom,
   encodeFunctionData,
   getAddress,
   getContractAddress,
@@ -23,16 +25,12 @@ import {
   parseEther,
   toHex,
   type Abi,
-  type Account,
   type Address,
-  type Chain,
   type Hash,
   type Hex,
   type PublicClient,
-  type Transport,
-  type WalletClient,
 } from 'viem';
-import { localUsdcProxyAdmin } from '../src/local-accounts.ts';
+import { localUsdcIssuer, localUsdcProxyAdmin } from '../src/local-accounts.ts';
 import { usdcConfig } from '../src/permit.ts';
 import { readArtifact } from './artifacts.ts';
 
@@ -71,9 +69,8 @@ export function expectedLocalUsdcAddress(issuer: Address): Address {
 }
 
 export interface DeployLocalUsdcOptions {
+  /** The anvil chain's client (with its chain); the local issuer account signs through it. */
   publicClient: PublicClient;
-  /** The issuer's wallet; it needs native coin for gas (see `fundIssuer`). */
-  issuerWallet: WalletClient<Transport, Chain, Account>;
   chainId: 1 | 56;
   /** Appointed minter (unlimited allowance), so it can fund test accounts. */
   minter: Address;
@@ -87,7 +84,7 @@ export interface LocalUsdc {
 }
 
 /** Gives the issuer native coin for gas on an anvil chain (no transaction, no nonce used). */
-export async function fundIssuer(publicClient: PublicClient, issuer: Address): Promise<void> {
+async function fundIssuer(publicClient: PublicClient, issuer: Address): Promise<void> {
   await publicClient.request({
     method: 'anvil_setBalance',
     params: [issuer, numberToHex(parseEther('100'))],
@@ -95,18 +92,25 @@ export async function fundIssuer(publicClient: PublicClient, issuer: Address): P
 }
 
 /**
- * Deploys the chain's USDC stand-in from the issuer's wallet: implementation (nonce n), proxy with
- * the initializer (n+1, the token's address), then appoints `minter` (n+2). Name, symbol, decimals
- * and the permit domain come from networks.json, so the local token and the config cannot disagree.
+ * Funds the local issuer account for gas and deploys the chain's USDC stand-in from it:
+ * implementation (nonce n), proxy with the initializer (n+1, the token's address), then appoints
+ * `minter` (n+2). Name, symbol, decimals and the permit domain come from networks.json, so the local
+ * token and the config cannot disagree.
  */
 export async function deployLocalUsdc({
   publicClient,
-  issuerWallet,
   chainId,
   minter,
 }: DeployLocalUsdcOptions): Promise<LocalUsdc> {
   const config = usdcConfig(chainId);
-  const issuer = issuerWallet.account.address;
+  if (!publicClient.chain) throw new Error('deployLocalUsdc: the public client has no chain');
+  const issuerWallet = createWalletClient({
+    account: localUsdcIssuer,
+    chain: publicClient.chain,
+    transport: custom(publicClient),
+  });
+  const issuer = localUsdcIssuer.address;
+  await fundIssuer(publicClient, issuer);
   const confirm = async (hash: Hash, what: string) => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success')

@@ -237,19 +237,17 @@ interface IStaking {
     /// @param amount Principal (base units).
     /// @param startTime Start of the term.
     /// @param endTime End of the term (principal released).
+    /// @param reserved Reward coin reserved for it: its full-term mining plus its uplines' commissions
+    ///        (part of the same event to save a second log per stake).
     event Staked(
         address indexed user,
         uint256 indexed positionId,
         uint256 indexed planId,
         uint256 amount,
         uint64 startTime,
-        uint64 endTime
+        uint64 endTime,
+        uint256 reserved
     );
-    /// @notice Reward coin was reserved for a new position (its mining plus its uplines' commissions).
-    /// @param user The staker.
-    /// @param positionId The position.
-    /// @param amount Reward coin reserved.
-    event RewardReserved(address indexed user, uint256 indexed positionId, uint256 amount);
     /// @notice A position's principal left it (`early` when released by a pause). `paid` is true when it
     ///         was paid out at once (withdrawPrincipal), false when it was added to the withdrawable balance.
     /// @param user The owner.

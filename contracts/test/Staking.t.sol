@@ -294,6 +294,12 @@ contract StakingPlanTest is StakingFixture {
         staking.createPlan(30, 50, CAP, t + 1 days, t + 1 days); // empty window
         vm.expectRevert(IStaking.InvalidPlan.selector);
         staking.createPlan(30, 50, CAP, t - 2 days, t); // window already over
+        // Bounds of the packed storage: a cap a position amount cannot hold, an end time that would
+        // be truncated to an earlier one (the window must close when the operator said).
+        vm.expectRevert(IStaking.InvalidPlan.selector);
+        staking.createPlan(30, 50, uint256(type(uint96).max) + 1, t, t + 1 days);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
+        staking.createPlan(30, 50, CAP, t, uint64(type(uint40).max) + 1);
         vm.stopPrank();
     }
 
@@ -378,9 +384,10 @@ contract StakingStakeTest is StakingFixture {
         uint256 before = usdc.balanceOf(alice);
         vm.startPrank(alice);
         usdc.approve(address(staking), amount);
+        (, uint256 reserve) = lens.rewardFor(alice, plan30, amount);
         vm.expectEmit(true, true, true, true, address(staking));
         emit IStaking.Staked(
-            alice, 0, plan30, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days)
+            alice, 0, plan30, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days), reserve
         );
         uint256 id = staking.stake(plan30, amount);
         vm.stopPrank();
@@ -529,9 +536,10 @@ contract StakingPermitTest is StakingFixture {
         uint256 amount = 250 * ONE;
         uint256 deadline = block.timestamp + 1 hours;
         (uint8 v, bytes32 r, bytes32 s) = _signPermit(aliceKey, alice, amount, deadline);
+        (, uint256 reserve) = lens.rewardFor(alice, plan30, amount);
         vm.expectEmit(true, true, true, true, address(staking));
         emit IStaking.Staked(
-            alice, 0, plan30, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days)
+            alice, 0, plan30, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days), reserve
         );
         vm.prank(alice);
         staking.stakeWithPermit(plan30, amount, deadline, v, r, s);

@@ -98,6 +98,15 @@ abstract contract EconomicsFixture is StakingDeployer {
         vm.stopPrank();
     }
 
+    /// `user` exchanges `amountIn` of its earned reward coin `times` times (no minimum out, due now).
+    function _exchangeRepeatedly(address user, uint256 amountIn, uint256 times) internal {
+        vm.startPrank(user);
+        for (uint256 i = 0; i < times; ++i) {
+            staking.exchange(amountIn, 0, block.timestamp);
+        }
+        vm.stopPrank();
+    }
+
     /// Earns `amount`-worth of mining for `user` (stake, full term, harvest).
     function _earn(address user, uint256 principal) internal returns (uint256 id) {
         id = _stake(user, principal);
@@ -116,8 +125,10 @@ contract StakingReserveTest is EconomicsFixture {
         assertEq(reserve, expected);
         vm.startPrank(dave);
         usdc.approve(address(staking), amount);
-        vm.expectEmit(true, true, false, true, address(staking));
-        emit IStaking.RewardReserved(dave, 0, expected);
+        vm.expectEmit(true, true, true, true, address(staking));
+        emit IStaking.Staked(
+            dave, 0, plan, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days), expected
+        );
         staking.stake(plan, amount);
         vm.stopPrank();
         (uint256 budget, uint256 reserved, uint256 unreserved) = staking.rewardBudgetInfo();
@@ -477,11 +488,7 @@ contract StakingExchangeTest is EconomicsFixture {
         _setParam(IStaking.Param.FeeBps, 1000);
         _earn(dave, 100_000 * ONE);
         uint256 part = _earned(dave) / 10;
-        vm.startPrank(dave);
-        for (uint256 i = 0; i < 6; ++i) {
-            staking.exchange(part, 0, block.timestamp);
-        }
-        vm.stopPrank();
+        _exchangeRepeatedly(dave, part, 6);
         assertEq(staking.dividendsUnclaimed(), 0);
         assertEq(_withdrawable(dave), 6 * (part * 3000 * ONE / 1 ether));
     }
@@ -494,11 +501,7 @@ contract StakingExchangeTest is EconomicsFixture {
         vm.warp(block.timestamp + 30 days);
         staking.harvest(dave, _ids(0));
         uint256 part = _earned(carol) / 10;
-        vm.startPrank(carol);
-        for (uint256 i = 0; i < 7; ++i) {
-            staking.exchange(part, 0, block.timestamp);
-        }
-        vm.stopPrank();
+        _exchangeRepeatedly(carol, part, 7);
         assertEq(staking.dividendsUnclaimed(), 0);
         assertEq(lens.quoteExchange(carol, part).feeBps, 0);
     }
@@ -639,11 +642,7 @@ contract StakingMembershipTest is EconomicsFixture {
         _setParam(IStaking.Param.FeeBps, 1000);
         _earn(carol, 100_000 * ONE);
         uint256 part = _earned(carol) / 10;
-        vm.startPrank(carol);
-        for (uint256 i = 0; i < 6; ++i) {
-            staking.exchange(part, 0, block.timestamp);
-        }
-        vm.stopPrank();
+        _exchangeRepeatedly(carol, part, 6);
         uint256 eco = lens.getAccount(erin).pendingDividend;
         assertGt(eco, 0);
         vm.startPrank(erin);

@@ -350,20 +350,18 @@ contract EconomicsHandler is Test {
     function attack(uint256 seed, uint256 amount) external {
         amount = bound(amount, 1, 1e24);
         bytes[12] memory calls = [
-            abi.encodeCall(Staking.withdrawUnreserved, (amount)),
-            abi.encodeCall(Staking.withdrawGrants, (amount)),
-            abi.encodeCall(Staking.withdraw, (amount)),
-            abi.encodeCall(Staking.withdrawRewardCoin, (amount)),
-            abi.encodeCall(Staking.exchange, (amount, 0, block.timestamp)),
-            abi.encodeCall(Staking.withdrawPrincipal, (seed % 4)),
-            abi.encodeCall(Staking.pause, ()),
-            abi.encodeCall(Staking.queueParam, (IStaking.Param.Treasury, uint256(uint160(attacker)))),
-            abi.encodeCall(Staking.executeParam, (IStaking.Param.FeeBps)),
+            abi.encodeCall(s.withdrawUnreserved, (amount)),
+            abi.encodeCall(s.withdrawGrants, (amount)),
+            abi.encodeCall(s.withdraw, (amount)),
+            abi.encodeCall(s.withdrawRewardCoin, (amount)),
+            abi.encodeCall(s.exchange, (amount, 0, block.timestamp)),
+            abi.encodeCall(s.withdrawPrincipal, (seed % 4)),
+            abi.encodeCall(s.pause, ()),
+            abi.encodeCall(s.queueParam, (IStaking.Param.Treasury, uint256(uint160(attacker)))),
+            abi.encodeCall(s.executeParam, (IStaking.Param.FeeBps)),
             abi.encodeWithSignature("transferOwnership(address)", attacker),
-            abi.encodeCall(
-                Staking.createPlan, (1, 0, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1))
-            ),
-            abi.encodeCall(Staking.claimDividends, ())
+            abi.encodeCall(s.createPlan, (1, 0, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1))),
+            abi.encodeCall(s.claimDividends, ())
         ];
         uint256 pick = seed % calls.length;
         uint256 usdcBefore = usdc.balanceOf(attacker);

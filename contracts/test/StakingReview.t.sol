@@ -223,11 +223,7 @@ contract StakingRulesTest is EconomicsFixture {
         uint256 second = _stake(dave, 1000 * ONE);
         _earn(carol, 100_000 * ONE);
         uint256 part = _earned(carol) / 10;
-        vm.startPrank(carol);
-        for (uint256 i = 0; i < 6; ++i) {
-            staking.exchange(part, 0, block.timestamp);
-        }
-        vm.stopPrank();
+        _exchangeRepeatedly(carol, part, 6);
         assertGt(lens.getAccount(erin).pendingDividend, 0);
         vm.prank(owner);
         staking.pause();
@@ -291,11 +287,7 @@ contract StakingRulesTest is EconomicsFixture {
         assertEq(staking.levelOf(alice), 5);
         _earn(alice, 1000 * ONE);
         uint256 part = _earned(alice) / 7;
-        vm.startPrank(alice);
-        for (uint256 i = 0; i < 7; ++i) {
-            staking.exchange(part, 0, block.timestamp);
-        }
-        vm.stopPrank();
+        _exchangeRepeatedly(alice, part, 7);
         assertEq(staking.dividendsUnclaimed(), 0, "level 5 pays no fee");
         assertEq(lens.getAccount(erin).pendingDividend, 0);
     }
