@@ -38,9 +38,21 @@ export type Indexed = Static<typeof Indexed>;
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Int, page: Int, limit: Int });
 
-/** A page of chain-derived rows, with the block the index has reached. */
+/**
+ * A page of chain-derived rows, newest first, with the block the index has reached. `total` is
+ * the count the indexer keeps; `next` is the `before` that asks for the following page (null on
+ * the last one).
+ */
 export const IndexedPage = <T extends TSchema>(item: T) =>
-  Type.Object({ items: Type.Array(item), total: Int, page: Int, limit: Int, indexed: Indexed });
+  Type.Object({
+    items: Type.Array(item),
+    total: Int,
+    limit: Int,
+    next: Nullable(
+      Type.String({ description: 'The `before` of the next page; null when this is the last' }),
+    ),
+    indexed: Indexed,
+  });
 
 /** Where a chain-derived row comes from: `id` is `<block>-<log index>`. */
 export const Place = { id: Str, txHash: Str, blockNumber: Str, time: DateTime };

@@ -25,7 +25,7 @@ export const fields = {
   page: str('^[1-9][0-9]{0,5}$', 6),
   /** Page size, 1 .. MAX_PAGE_SIZE (50). */
   limit: str('^([1-9]|[1-4][0-9]|50)$', 2),
-  /** A list item's `id` (`block-logIndex`): the page starts after it (keyset pagination). */
+  /** A list's `next` (`block-logIndex` of its last item): the page starts after it (keyset). */
   before: str('^[0-9]{1,19}-[0-9]{1,10}$', 30),
 };
 
@@ -38,19 +38,14 @@ export const PageQuery = Type.Object({
 /** Querystring of a chain-derived page: `chain` (default ETH). */
 export const ChainQuery = Type.Object({ chain: Type.Optional(fields.chain) });
 
-/** Querystring of a chain-derived list. */
-export const ChainPageQuery = Type.Object({
-  chain: Type.Optional(fields.chain),
-  page: Type.Optional(fields.page),
-  limit: Type.Optional(fields.limit),
-});
-
 /**
- * Querystring of a chain-derived list whose items have an `id`: `before` (the last item's id)
- * continues after it with one index range read, however deep; `page` then only names the page.
+ * Querystring of a chain-derived list (newest first): `before` (the previous page's `next`)
+ * continues after that item with one index range read, however deep; no page numbers, so no
+ * OFFSET that reads and skips every earlier row.
  */
 export const ChainListQuery = Type.Object({
-  ...ChainPageQuery.properties,
+  chain: Type.Optional(fields.chain),
+  limit: Type.Optional(fields.limit),
   before: Type.Optional(fields.before),
 });
 

@@ -18,7 +18,7 @@ import {
   Sums,
   TokenKind,
 } from './common.ts';
-import { ChainListQuery, ChainPageQuery, ChainQuery, str } from './fields.ts';
+import { ChainListQuery, ChainQuery, str } from './fields.ts';
 
 // ---- Home and account -----------------------------------------------------------------------
 
@@ -183,7 +183,7 @@ export type ExchangePage = Static<typeof ExchangePage>;
 
 export const Depth = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 export const TeamMembersQuery = Type.Object({
-  ...ChainPageQuery.properties,
+  ...ChainListQuery.properties,
   depth: Type.Optional(str('^[123]$', 1)),
 });
 export const InviteResolveQuery = Type.Object({ code: str('^[A-Za-z0-9]{4,32}$', 32) });

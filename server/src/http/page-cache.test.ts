@@ -77,13 +77,19 @@ describe('page cache (pglite)', () => {
   });
 });
 
+/** A page cache on its own, in front of a bare Fastify app the test gives routes to. */
+async function cacheApp() {
+  const server = await startTestServer('pglite');
+  const cache = pageCache({ db: server.db, now: () => new Date(), enabled: true });
+  const app = Fastify();
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('session', null);
+  return { server, cache, app };
+}
+
 describe('page cache: one computation per page and version', () => {
   it('concurrent first requests share one computation; a failed one is not kept', async () => {
-    const server = await startTestServer('pglite');
-    const cache = pageCache({ db: server.db, now: () => new Date(), enabled: true });
-    const app = Fastify();
-    app.decorateRequest('lang', 'en');
-    app.decorateRequest('session', null);
+    const { server, cache, app } = await cacheApp();
     let computations = 0;
     let fail = false;
     app.get('/page', (request, reply) =>
@@ -114,6 +120,50 @@ describe('page cache: one computation per page and version', () => {
       const again = await burst();
       assert.equal(computations, 3);
       assert.ok(again.every((r) => r.json().data.computation === 3));
+    } finally {
+      cache.close();
+      await app.close();
+      await server.stop();
+    }
+  });
+});
+
+describe('page cache: memory holds one version per chain', () => {
+  it('drops a chain’s kept responses as soon as its index moves, and keeps no stale one', async () => {
+    const { server, cache, app } = await cacheApp();
+    let release = () => {};
+    app.get<{ Params: { chain: string; n: string }; Querystring: { slow?: string } }>(
+      '/page/:chain/:n',
+      (request, reply) =>
+        cache.serve(request, reply, Number(request.params.chain), async () => {
+          if (request.query.slow) await new Promise<void>((r) => (release = r));
+          return { n: request.params.n };
+        }),
+    );
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    try {
+      cache.moved(1, '100');
+      cache.moved(56, '7');
+      for (let n = 0; n < 50; n++) await get(`/page/1/${n}`);
+      await get('/page/56/0');
+      assert.equal(cache.size(), 51);
+      await get('/page/1/0');
+      assert.equal(cache.stats().hits, 1, 'kept while the index has not moved');
+
+      // Chain 1 moves: its fifty responses go at once (not when 20,000 have piled up); the
+      // other chain's stay.
+      cache.moved(1, '101');
+      assert.equal(cache.size(), 1);
+      await get('/page/1/0');
+      assert.deepEqual([cache.stats().hits, cache.size()], [1, 2], 'recomputed, kept anew');
+
+      // A response computed across a move is sent but not kept: it belongs to the old version.
+      const slow = get('/page/1/slow?slow=1');
+      await sleep(10);
+      cache.moved(1, '102');
+      release();
+      assert.equal((await slow).json().data.n, 'slow');
+      assert.equal(cache.size(), 1, 'only chain 56’s response');
     } finally {
       cache.close();
       await app.close();

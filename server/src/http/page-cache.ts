@@ -5,6 +5,10 @@
  * commits a chunk, so this never serves a figure the database would not give — it only skips the
  * queries. The version comes from this process's indexers at once and, for chains indexed by
  * another process (API-only instances), from polling the cursors every `pollMs`.
+ *
+ * Responses are kept per chain under one version only: as soon as a chain's index moves, all its
+ * kept responses are dropped (none could be served again), so memory holds at most the pages
+ * asked for since the last block, never a backlog of stale versions.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
@@ -22,6 +26,8 @@ export interface PageCache {
   moved(chainId: number, block: string | null): void;
   /** Requests served so far, by how (counters since start). */
   stats(): PageCacheStats;
+  /** Responses kept now (all chains). */
+  size(): number;
   close(): void;
 }
 
@@ -46,7 +52,14 @@ export function pageCache(opts: PageCacheOptions): PageCache {
   const versions = new Map<number, string>();
   /** Chains indexed in this process: their indexer says when they move, polling is not needed. */
   const local = new Set<number>();
-  const entries = new Map<string, { version: string; body: string }>();
+  /** Per chain: the version its kept responses were computed at, and the responses by key. */
+  const kept = new Map<number, { version: string; bodies: Map<string, string> }>();
+  /** The chain's index is at `version` now: its responses of an older one go. */
+  const setVersion = (chainId: number, version: string | undefined) => {
+    if (version === undefined) versions.delete(chainId);
+    else versions.set(chainId, version);
+    if (kept.get(chainId)?.version !== version) kept.delete(chainId);
+  };
   const inflight = new Map<string, Promise<string>>();
   const maxEntries = opts.maxEntries ?? 20_000;
   let timer: NodeJS.Timeout | undefined;
@@ -60,10 +73,10 @@ export function pageCache(opts: PageCacheOptions): PageCache {
       const seen = new Set<number>();
       for (const row of r.rows) {
         seen.add(row.chain_id);
-        if (!local.has(row.chain_id)) versions.set(row.chain_id, row.block);
+        if (!local.has(row.chain_id)) setVersion(row.chain_id, row.block);
       }
-      for (const chainId of versions.keys()) {
-        if (!seen.has(chainId) && !local.has(chainId)) versions.delete(chainId);
+      for (const chainId of [...versions.keys()]) {
+        if (!seen.has(chainId) && !local.has(chainId)) setVersion(chainId, undefined);
       }
     } catch {
       // The database is down: requests fail with 503 on their own; keep polling.
@@ -84,10 +97,11 @@ export function pageCache(opts: PageCacheOptions): PageCache {
       }
       const day = opts.now().toISOString().slice(0, 10);
       const key = `${request.url}|${request.session?.user.address ?? '-'}|${request.lang}|${day}`;
-      const hit = entries.get(key);
-      if (hit && hit.version === version) {
+      const bucket = kept.get(chainId);
+      const hit = bucket?.version === version ? bucket.bodies.get(key) : undefined;
+      if (hit !== undefined) {
         counters.hits++;
-        return reply.type('application/json; charset=utf-8').send(hit.body);
+        return reply.type('application/json; charset=utf-8').send(hit);
       }
       // One computation per page and version: when the index moves, every client of a busy page
       // misses at once, and they all wait for the same queries instead of each running them.
@@ -102,10 +116,15 @@ export function pageCache(opts: PageCacheOptions): PageCache {
             // The route's response serializer (from its schema), so a hit sends the same bytes
             // as a miss would.
             const body = reply.serialize({ code: 0, msg: t(request.lang, 'ok'), data }) as string;
-            // Kept under the version read before computing: if the index moves meanwhile, the
-            // next request sees a newer version and computes again.
-            if (entries.size >= maxEntries) entries.clear();
-            entries.set(key, { version, body });
+            // Kept only if the index is still at the version read before computing: if it moved
+            // meanwhile, this response is already stale and the next request computes again.
+            if (versions.get(chainId) === version) {
+              let current = kept.get(chainId);
+              if (!current) kept.set(chainId, (current = { version, bodies: new Map() }));
+              // Within one block, more distinct pages than this: start again rather than grow.
+              if (current.bodies.size >= maxEntries) current.bodies.clear();
+              current.bodies.set(key, body);
+            }
             return body;
           } finally {
             inflight.delete(flightKey);
@@ -117,9 +136,10 @@ export function pageCache(opts: PageCacheOptions): PageCache {
     },
     moved(chainId, block) {
       local.add(chainId);
-      if (block !== null) versions.set(chainId, block);
+      if (block !== null) setVersion(chainId, block);
     },
     stats: () => ({ ...counters }),
+    size: () => [...kept.values()].reduce((n, b) => n + b.bodies.size, 0),
     close() {
       if (timer) clearInterval(timer);
     },

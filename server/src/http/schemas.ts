@@ -20,13 +20,25 @@ export function parsePage(query: PageQuery): { page: number; limit: number; offs
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** A validated `before` (a list item's `block-logIndex` id) → its place, or undefined. */
-export function parseBefore(before: string | undefined): [string, number] | undefined {
-  if (before === undefined) return undefined;
-  const [block, log] = before.split('-');
+/** Querystring of a chain-derived list: `limit` and the keyset cursor `before`. */
+export interface ListQuery {
+  limit?: string;
+  before?: string;
+}
+
+/** Validated `limit`/`before` (the previous page's `next`, `block-logIndex`) → a list place. */
+export function parseList(query: ListQuery): {
+  limit: number;
+  before?: [block: string, logIndex: number];
+} {
+  const limit = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
+  if (query.before === undefined) return { limit };
+  const [block, log] = query.before.split('-');
   const logIndex = Number(log);
-  if (logIndex > 2_147_483_647) throw validationError('invalidField', 'before');
-  return [block!, logIndex];
+  if (logIndex > 2_147_483_647 || BigInt(block!) > 9_223_372_036_854_775_807n) {
+    throw validationError('invalidField', 'before');
+  }
+  return { limit, before: [block!, logIndex] };
 }
 
 /** A validated id string → number; beyond int4 is invalid (no row can have it). */

@@ -147,6 +147,27 @@ for (const engine of engines()) {
         activity.map((r) => r.type),
         ['bind', 'stake', 'exchange', 'withdraw'],
       );
+      // record_totals counts each list's rows and sums the exchanges (the lists' totals).
+      const totalsDrift = await row(
+        `SELECT t.address FROM record_totals t,
+           LATERAL (SELECT count(*) AS n, COALESCE(sum(amount_in), 0) AS amount_in,
+                      COALESCE(sum(net_usdc), 0) AS net, COALESCE(sum(fee), 0) AS fee
+                    FROM exchanges r WHERE r.chain_id = 1 AND r.address = t.address) x
+         WHERE t.chain_id = 1 AND (
+           t.activity <> (SELECT count(*) FROM activity r WHERE r.chain_id = 1 AND r.address = t.address)
+           OR t.withdrawals <> (SELECT count(*) FROM withdrawals r WHERE r.chain_id = 1 AND r.address = t.address)
+           OR (t.exchanges, t.exchanged_in, t.exchanged_net, t.exchange_fees) <> (x.n, x.amount_in, x.net, x.fee))
+         UNION ALL
+         SELECT address FROM activity a WHERE chain_id = 1
+           AND NOT EXISTS (SELECT 1 FROM record_totals t WHERE t.chain_id = 1 AND t.address = a.address)`,
+        [],
+      );
+      assert.deepEqual(totalsDrift, []);
+      const [dTotals] = await row<{ exchanges: number; withdrawals: number; activity: number }>(
+        'SELECT exchanges, withdrawals, activity FROM record_totals WHERE chain_id = 1 AND address = $1',
+        [lower(d.address)],
+      );
+      assert.deepEqual(dTotals, { exchanges: 1, withdrawals: 1, activity: 4 });
     });
 
     it('keeps pool totals, the node purchase and the market price as the chain has them', async () => {
@@ -247,7 +268,9 @@ for (const engine of engines()) {
       ]
         .sort((x, y) => Number(x.blockNumber - y.blockNumber) || x.logIndex - y.logIndex)
         .map((l) => [l.eventName, lowerArgs(l.args as Record<string, unknown>)]);
-      assert.ok(ours.length > 30);
+      // A harvest logs one IncomeCredited per recipient and a stake one Staked (28 logs, 12 kinds).
+      assert.ok(ours.length > 20);
+      assert.ok(new Set(ours.map(([name]) => name)).size >= 10);
       assert.deepEqual(ours, viems);
     });
 

@@ -125,6 +125,7 @@ export async function resetIndex(db: Db, chainId: number): Promise<void> {
       'withdrawals',
       'memberships',
       'activity',
+      'record_totals',
       'contract_events',
       'timelock_changes',
       'accounts',

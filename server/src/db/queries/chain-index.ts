@@ -188,96 +188,6 @@ export async function incomeByDay(
   }));
 }
 
-/** Tables listed per address, newest first: their columns as the API names them. */
-const listColumns = {
-  income: `source, from_address AS "from", token, amount::text AS amount`,
-  activity: `type, token, amount::text AS amount, detail`,
-  withdrawals: `kind, token, amount::text AS amount`,
-  exchanges: `amount_in::text AS "amountIn", gross_usdc::text AS "grossUsdc", fee::text AS fee, net_usdc::text AS "netUsdc"`,
-} as const;
-export type ListTable = keyof typeof listColumns;
-
-export interface ListPage {
-  total: number;
-  items: R[];
-}
-
-/** Where a list page starts: `offset` rows in, or right after the item `before` (keyset). */
-export interface ListPlace {
-  limit: number;
-  offset: number;
-  before?: [block: string, logIndex: number];
-}
-/** The keyset condition on params $n+3, $n+4 (after LIMIT $n+1 and OFFSET $n+2). */
-const afterPlace = (page: ListPlace, n: number) =>
-  page.before ? ` AND (block_number, log_index) < ($${n + 3}::bigint, $${n + 4}::integer)` : '';
-const placeParams = (page: ListPlace): unknown[] =>
-  page.before ? [page.limit, 0, ...page.before] : [page.limit, page.offset];
-
-/**
- * One page of an address's rows of `table` (optionally one income source), newest first, with
- * the place and time every row has.
- */
-export async function listPage(
-  q: Queryable,
-  table: ListTable,
-  filter: { chainId: number; address: string; source?: number },
-  page: ListPlace,
-): Promise<ListPage> {
-  const params: unknown[] = [filter.chainId, filter.address];
-  let where = 'chain_id = $1 AND address = $2';
-  if (filter.source !== undefined) {
-    params.push(filter.source);
-    where += ` AND source = $${params.length}`;
-  }
-  const [count, rows] = await Promise.all([
-    q.query<R>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params),
-    q.query<R>(
-      `SELECT block_number::text || '-' || log_index AS id, ${listColumns[table]},
-              tx_hash AS "txHash", block_number::text AS "blockNumber", block_time AS time
-       FROM ${table} WHERE ${where}${afterPlace(page, params.length)}
-       ORDER BY block_number DESC, log_index DESC
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, ...placeParams(page)],
-    ),
-  ]);
-  return { total: count.rows[0]!.n as number, items: rows.rows };
-}
-
-/** Sums of an address's exchanges. */
-export async function exchangeTotals(q: Queryable, chainId: number, address: string) {
-  const r = await q.query<R>(
-    `SELECT count(*)::int AS count, COALESCE(sum(amount_in), 0)::text AS "amountIn",
-            COALESCE(sum(net_usdc), 0)::text AS "netUsdc", COALESCE(sum(fee), 0)::text AS fee
-     FROM exchanges WHERE chain_id = $1 AND address = $2`,
-    [chainId, address],
-  );
-  return r.rows[0] as { count: number; amountIn: string; netUsdc: string; fee: string };
-}
-
-const depthColumn = { 1: 'superior', 2: 'upline2', 3: 'upline3' } as const;
-
-/** One page of the members at `depth` below `address`, newest binding first. */
-export async function teamMembers(
-  q: Queryable,
-  chainId: number,
-  address: string,
-  depth: 1 | 2 | 3,
-  page: { limit: number; offset: number },
-): Promise<R[]> {
-  const r = await q.query<R>(
-    `SELECT r.address, r.bound_at AS "boundAt",
-            COALESCE(a.active_stake, 0)::text AS "activeStake",
-            COALESCE(a.total_staked, 0)::text AS "totalStaked"
-     FROM referrals r LEFT JOIN accounts a ON a.chain_id = r.chain_id AND a.address = r.address
-     WHERE r.chain_id = $1 AND r.${depthColumn[depth]} = $2
-     ORDER BY r.block_number DESC, r.log_index DESC
-     LIMIT $3 OFFSET $4`,
-    [chainId, address, page.limit, page.offset],
-  );
-  return r.rows;
-}
-
 /*
  * One statement per page (issue 12 §5): each page's figures come from rows the indexer keeps up
  * to date (cursor, chain_stats, accounts, income_totals with its credit counts, the daily sums)
@@ -330,48 +240,194 @@ const parseAccount = (row: R, superior: string | null): AccountFigures => {
   };
 };
 
-export interface IncomeListRead {
+/** A timestamptz column as ISO (UTC, milliseconds), as JSON rows carry it. */
+const isoSql = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Where a list page starts: at the newest row, or right after the row `before` (keyset). */
+export interface ListPlace {
+  limit: number;
+  before?: [block: string, logIndex: number];
+}
+
+export interface ListRead {
   indexed: Indexed | null;
-  total: number;
+  /** The statement's other columns (the list's total and figures). */
+  row: R;
   items: R[];
-  sums: SumRow[];
+  /** The `before` of the next page (`block-logIndex` of the last item), null on the last page. */
+  next: string | null;
 }
 
 /**
- * The income list page in one statement: the cursor, the total from income_totals' credit counts
- * (no COUNT over the address's credits), one page of rows by the (address[, source], block, log)
- * index, and the sums.
+ * One list page in one statement: the cursor, the figures the indexer keeps for the list (its
+ * total from a maintained count, never a COUNT over the address's rows), and `limit` + 1 rows of
+ * `from` by its (chain, address[, source], block, log) index, newest first, after `before`: an
+ * index range read however deep the page (no OFFSET). The extra row only says whether a next
+ * page exists. `params` are `$1` (the chain id), `$2`, ...; the limit and keyset follow them.
+ */
+async function listRead(
+  q: Queryable,
+  spec: {
+    params: unknown[];
+    figures: string;
+    columns: string;
+    from: string;
+    where: string;
+    /** The block and log index columns (the keyset). */
+    block: string;
+    log: string;
+  },
+  page: ListPlace,
+): Promise<ListRead> {
+  const params = [...spec.params, page.limit + 1];
+  const limit = `$${params.length}`;
+  let after = '';
+  if (page.before) {
+    params.push(...page.before);
+    after = ` AND (${spec.block}, ${spec.log}) < ($${params.length - 1}::bigint, $${params.length}::integer)`;
+  }
+  const r = await q.query<R>(
+    `SELECT ${indexedColumn}, ${spec.figures},
+       (SELECT COALESCE(json_agg(i ORDER BY i.b DESC, i.l DESC), '[]'::json) FROM (
+          SELECT ${spec.columns}, ${spec.block} AS b, ${spec.log} AS l,
+                 ${spec.block}::text || '-' || ${spec.log} AS cursor
+          FROM ${spec.from} WHERE ${spec.where}${after}
+          ORDER BY ${spec.block} DESC, ${spec.log} DESC LIMIT ${limit}) i) AS items`,
+    params,
+  );
+  const { indexed, items, ...row } = r.rows[0]!;
+  const rows = (items as R[]).slice(0, page.limit);
+  return {
+    indexed: (indexed as Indexed | null) ?? null,
+    row,
+    items: rows.map(({ b: _b, l: _l, cursor: _c, ...item }) => item),
+    next: (items as R[]).length > page.limit ? (rows.at(-1)!.cursor as string) : null,
+  };
+}
+
+/** The columns every indexed row shows: its id, transaction, block and time. */
+const placeColumns = `block_number::text || '-' || log_index AS id, tx_hash AS "txHash",
+  block_number::text AS "blockNumber", ${isoSql('block_time')} AS time`;
+
+/** A per-address row's column as a number (0 when the address has no row yet). */
+const countOf = (table: string, column: string, where = '') =>
+  `COALESCE((SELECT ${column} FROM ${table} WHERE chain_id = $1 AND address = $2${where}), 0)::int AS total`;
+
+/**
+ * The income list page: total from income_totals' credit counts, the page by the (address[,
+ * source], block, log) index, and the sums.
  */
 export async function incomeListRead(
   q: Queryable,
   filter: { chainId: number; address: string; source?: number; today: string },
   page: ListPlace,
-): Promise<IncomeListRead> {
-  const params: unknown[] = [filter.chainId, filter.address, filter.today, ...placeParams(page)];
-  const after = afterPlace(page, 3); // LIMIT $4, OFFSET $5
+): Promise<ListRead & { sums: SumRow[] }> {
+  const params: unknown[] = [filter.chainId, filter.address, filter.today];
   if (filter.source !== undefined) params.push(filter.source);
-  const bySource = filter.source === undefined ? '' : ` AND source = $${params.length}`;
-  const r = await q.query<R>(
-    `SELECT ${indexedColumn},
-       (SELECT COALESCE(sum(credits), 0)::int FROM income_totals
-        WHERE chain_id = $1 AND address = $2${bySource}) AS total,
-       ${sumsColumn('$2', '$3', 'sums')},
-       (SELECT COALESCE(json_agg(i ORDER BY i.b DESC, i.l DESC), '[]'::json) FROM (
-          SELECT block_number::text || '-' || log_index AS id, ${listColumns.income},
-                 tx_hash AS "txHash", block_number::text AS "blockNumber",
-                 to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
-                 block_number AS b, log_index AS l
-          FROM income WHERE chain_id = $1 AND address = $2${bySource}${after}
-          ORDER BY block_number DESC, log_index DESC LIMIT $4 OFFSET $5) i) AS items`,
-    params,
+  const bySource = filter.source === undefined ? '' : ` AND source = $4`;
+  const read = await listRead(
+    q,
+    {
+      params,
+      figures: `(SELECT COALESCE(sum(credits), 0)::int FROM income_totals
+                 WHERE chain_id = $1 AND address = $2${bySource}) AS total,
+                ${sumsColumn('$2', '$3', 'sums')}`,
+      columns: `${placeColumns}, source, from_address AS "from", token, amount::text AS amount`,
+      from: 'income',
+      where: `chain_id = $1 AND address = $2${bySource}`,
+      block: 'block_number',
+      log: 'log_index',
+    },
+    page,
   );
-  const row = r.rows[0]!;
-  return {
-    indexed: (row.indexed as Indexed | null) ?? null,
-    total: row.total as number,
-    items: (row.items as R[]).map(({ b: _b, l: _l, ...item }) => item),
-    sums: parseSums(row.sums),
+  return { ...read, sums: parseSums(read.row.sums) };
+}
+
+/** The address's lists read per page, their columns named as the API names them. */
+const recordLists = {
+  activity: { columns: `type, token, amount::text AS amount, detail`, total: 'activity' },
+  withdrawals: { columns: `kind, token, amount::text AS amount`, total: 'withdrawals' },
+  exchanges: {
+    columns: `amount_in::text AS "amountIn", gross_usdc::text AS "grossUsdc", fee::text AS fee,
+              net_usdc::text AS "netUsdc"`,
+    total: 'exchanges',
+  },
+} as const;
+export type RecordList = keyof typeof recordLists;
+
+export interface ExchangeTotals {
+  count: number;
+  amountIn: string;
+  netUsdc: string;
+  fee: string;
+}
+
+/**
+ * An activity, withdrawal or exchange list page: its total (and the exchange sums) from
+ * record_totals, the page by the (address, block, log) index.
+ */
+export async function recordListRead(
+  q: Queryable,
+  list: RecordList,
+  filter: { chainId: number; address: string },
+  page: ListPlace,
+): Promise<ListRead & { totals: ExchangeTotals }> {
+  const read = await listRead(
+    q,
+    {
+      params: [filter.chainId, filter.address],
+      // The exchange record also shows its sums: read from the same row.
+      figures:
+        list === 'exchanges'
+          ? `(SELECT json_build_object('count', exchanges, 'amountIn', exchanged_in::text,
+                'netUsdc', exchanged_net::text, 'fee', exchange_fees::text)
+              FROM record_totals WHERE chain_id = $1 AND address = $2) AS sums`
+          : countOf('record_totals', recordLists[list].total),
+      columns: `${placeColumns}, ${recordLists[list].columns}`,
+      from: list,
+      where: 'chain_id = $1 AND address = $2',
+      block: 'block_number',
+      log: 'log_index',
+    },
+    page,
+  );
+  const totals = (read.row.sums as ExchangeTotals | null) ?? {
+    count: 0,
+    amountIn: '0',
+    netUsdc: '0',
+    fee: '0',
   };
+  const total = list === 'exchanges' ? totals.count : (read.row.total as number);
+  return { ...read, row: { ...read.row, total }, totals };
+}
+
+const depthColumn = { 1: 'superior', 2: 'upline2', 3: 'upline3' } as const;
+
+/**
+ * One page of the members at `depth` below `address`, newest binding first, by the referrals
+ * (upline, block, log) index; the total is the account's member count at that depth.
+ */
+export async function teamMembersRead(
+  q: Queryable,
+  filter: { chainId: number; address: string; depth: 1 | 2 | 3 },
+  page: ListPlace,
+): Promise<ListRead> {
+  return listRead(
+    q,
+    {
+      params: [filter.chainId, filter.address],
+      figures: countOf('accounts', `members_d${filter.depth}`),
+      columns: `r.address, ${isoSql('r.bound_at')} AS "boundAt",
+        COALESCE(a.active_stake, 0)::text AS "activeStake",
+        COALESCE(a.total_staked, 0)::text AS "totalStaked"`,
+      from: 'referrals r LEFT JOIN accounts a ON a.chain_id = r.chain_id AND a.address = r.address',
+      where: `r.chain_id = $1 AND r.${depthColumn[filter.depth]} = $2`,
+      block: 'r.block_number',
+      log: 'r.log_index',
+    },
+    page,
+  );
 }
 
 export interface AccountRead {

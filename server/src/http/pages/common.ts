@@ -66,6 +66,3 @@ export function byToken(
   });
   return { total: str(acc.total), today: str(acc.today) };
 }
-
-/** A row's block time as ISO. */
-export const iso = (value: unknown): string => (value as Date).toISOString();

@@ -7,12 +7,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import {
-  exchangeTotals,
   incomeByDay,
   incomeListRead,
   indexedOf,
-  listPage,
-  type ListTable,
+  recordListRead,
+  type RecordList,
 } from '../../db/queries/chain-index.ts';
 import { incomeSources, tokenOfSource, type IncomeSourceName } from '../../indexer/chunk.ts';
 import { requireSession } from '../auth.ts';
@@ -26,8 +25,8 @@ import {
   type IncomeItem,
   type IncomePage,
 } from '../../api-schema/index.ts';
-import { parseBefore, parsePage, type PageQuery } from '../schemas.ts';
-import { addressOf, byToken, chainOf, iso, utcToday, type ChainQuery } from './common.ts';
+import { parseList, type ListQuery } from '../schemas.ts';
+import { addressOf, byToken, chainOf, utcToday, type ChainQuery } from './common.ts';
 
 export { sourceFilters };
 type SourceFilter = (typeof sourceFilters)[number];
@@ -63,24 +62,23 @@ export async function listRoutes(
       const { chainId } = chainOf(request.query, opts.deployment);
       return opts.cache.serve(request, reply, chainId, async (): Promise<IncomePage> => {
         const address = addressOf(request);
-        const { page, limit, offset } = parsePage(request.query);
-        const before = parseBefore(request.query.before);
+        const place = parseList(request.query);
         const source = sourceCode(request.query.source ?? 'all');
         const { today, dayStart } = utcToday(now());
         // One statement: cursor, total (maintained counts), page, sums.
         const { indexed, sums, ...list } = await incomeListRead(
           db,
           { chainId, address, source, today },
-          { limit, offset, before },
+          place,
         );
         return {
           // Rows are untyped: their columns are the API's names (listColumns); time is ISO.
           items: list.items.map(
             (r) => ({ ...r, source: incomeSources[Number(r.source)] }) as IncomeItem,
           ),
-          total: list.total,
-          page,
-          limit,
+          total: list.row.total as number,
+          limit: place.limit,
+          next: list.next,
           sums: byToken(sums, (s) => source === undefined || s === source),
           dayStart,
           indexed,
@@ -130,31 +128,31 @@ export async function listRoutes(
 
   const simpleList = <R extends ApiRoute & `GET /v1/${'activity' | 'withdraw' | 'exchange'}/list`>(
     key: R,
-    table: Exclude<ListTable, 'income'>,
+    list: RecordList,
     summary: string,
   ) =>
     // Typed by hand: the route key is generic here, too open for the type provider to resolve.
-    fastify.get<{ Querystring: ChainQuery & PageQuery & { before?: string } }>(
+    fastify.get<{ Querystring: ChainQuery & ListQuery }>(
       key.slice('GET /v1'.length),
       { preHandler, schema: { ...routeSchema(key), summary, tags: ['records'] } },
       async (request, reply) => {
         const { chainId } = chainOf(request.query, opts.deployment);
         return opts.cache.serve(request, reply, chainId, async () => {
-          const address = addressOf(request);
-          const { page, limit, offset } = parsePage(request.query);
-          const before = parseBefore(request.query.before);
-          const [indexed, list, totals] = await Promise.all([
-            indexedOf(db, chainId),
-            listPage(db, table, { chainId, address }, { limit, offset, before }),
-            table === 'exchanges' ? exchangeTotals(db, chainId, address) : null,
-          ]);
+          const place = parseList(request.query);
+          // One statement: cursor, total (record_totals), page.
+          const read = await recordListRead(
+            db,
+            list,
+            { chainId, address: addressOf(request) },
+            place,
+          );
           return {
-            items: list.items.map((r) => ({ ...r, time: iso(r.time) })),
-            total: list.total,
-            page,
-            limit,
-            ...(totals ? { totals } : {}),
-            indexed,
+            items: read.items,
+            total: read.row.total as number,
+            limit: place.limit,
+            next: read.next,
+            ...(list === 'exchanges' ? { totals: read.totals } : {}),
+            indexed: read.indexed,
           } as DataOf<R>;
         });
       },

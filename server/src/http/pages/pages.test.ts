@@ -152,18 +152,30 @@ for (const engine of engines()) {
         ['withdraw', 'exchange', 'stake', 'bind'],
       );
       assert.equal(activity.items[3].detail.superior, team.c.address.toLowerCase());
-      const second = await ok('/v1/activity/list?page=2&limit=1', 'd');
-      assert.equal(second.items.length, 1);
-      assert.equal(second.items[0].id, activity.items[1].id);
-      assert.equal(second.total, 4);
-      const beyond = await ok('/v1/activity/list?page=99', 'd');
-      assert.deepEqual([beyond.items, beyond.total], [[], 4]);
-      // Keyset: `before` = the last item's id continues after it (the same rows as page 2, 3).
+      assert.equal(activity.next, null, 'one page holds all four');
+      // Keyset: each page's `next` is the `before` of the following one, until null.
+      const seen: string[] = [];
+      let next: string | null = '';
+      while (next !== null) {
+        const page = await ok(`/v1/activity/list?limit=1${next ? `&before=${next}` : ''}`, 'd');
+        assert.equal(page.total, 4);
+        assert.equal(page.items.length, 1);
+        seen.push(page.items[0].id);
+        next = page.next;
+        if (next !== null) assert.equal(next, page.items[0].id);
+      }
+      assert.deepEqual(
+        seen,
+        activity.items.map((x: Data) => x.id),
+      );
       const after = await ok(`/v1/activity/list?limit=2&before=${activity.items[1].id}`, 'd');
       assert.deepEqual(
         after.items.map((x: Data) => x.id),
         activity.items.slice(2).map((x: Data) => x.id),
       );
+      assert.equal(after.next, null);
+      const beyond = await ok(`/v1/activity/list?before=${activity.items[3].id}`, 'd');
+      assert.deepEqual([beyond.items, beyond.total, beyond.next], [[], 4, null]);
       const incomeAll = await ok('/v1/income/list', 'd');
       const incomeAfter = await ok(`/v1/income/list?before=${incomeAll.items[0].id}`, 'd');
       assert.deepEqual(
@@ -180,6 +192,8 @@ for (const engine of engines()) {
       const exchanges = await ok('/v1/exchange/list', 'd');
       assert.equal(exchanges.total, 1);
       assert.equal(exchanges.totals.count, 1);
+      assert.equal(exchanges.totals.amountIn, exchanges.items[0].amountIn);
+      assert.equal(exchanges.totals.fee, exchanges.items[0].fee);
       const dLive = await live(team.d.address);
       assert.equal(
         BigInt(exchanges.totals.netUsdc) - BigInt(withdrawals.items[0].amount),
@@ -199,6 +213,9 @@ for (const engine of engines()) {
       assert.equal(depth3.total, 1);
       assert.equal(depth3.items[0].address, team.d.address);
       assert.equal(depth3.items[0].activeStake, parseUnits('1500', 6).toString());
+      assert.equal(depth3.next, null);
+      const members = await ok('/v1/team/members?depth=1&limit=1', 'c');
+      assert.deepEqual([members.items[0].address, members.total], [team.d.address, 1]);
     });
 
     it('invite: code, link, counts; the code resolves to the address', async () => {
@@ -238,16 +255,18 @@ for (const engine of engines()) {
       const bad: [string, number, number][] = [
         ['/v1/income/list?limit=51', 400, 1001],
         ['/v1/income/list?limit=1000000', 400, 1001],
-        ['/v1/income/list?page=0', 400, 1001],
-        ['/v1/income/list?page=-1', 400, 1001],
+        ['/v1/income/list?limit=0', 400, 1001],
+        ['/v1/activity/list?before=12', 400, 1001],
+        ['/v1/activity/list?before=12-x', 400, 1001],
         ['/v1/income/list?limit=-5', 400, 1001],
-        ['/v1/income/list?page=1.5', 400, 1001],
+        ['/v1/withdraw/list?before=1-99999999999', 400, 1001],
+        ['/v1/team/members?before=99999999999999999999-1', 400, 1001],
         ['/v1/income/list?source=salary', 400, 1001],
         ["/v1/income/list?source=mining'%20OR%201=1--", 400, 1001],
         ['/v1/income/list?chain=POLYGON', 400, 1001],
         ['/v1/income/list?chain=137', 400, 1001],
         ['/v1/income/list?chain=1;DROP%20TABLE%20income', 400, 1001],
-        ['/v1/income/list?page=1&page=2', 400, 1001],
+        ['/v1/income/list?limit=1&limit=2', 400, 1001],
         ['/v1/income/daily?days=91', 400, 1001],
         ['/v1/income/daily?days=0', 400, 1001],
         ['/v1/team/members?depth=4', 400, 1001],

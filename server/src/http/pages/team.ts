@@ -4,13 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { checksumAddress, type Address } from 'viem';
 import type { Db } from '../../db/db.ts';
-import {
-  accountFigures,
-  accountRead,
-  indexedOf,
-  levelFor,
-  teamMembers,
-} from '../../db/queries/chain-index.ts';
+import { accountRead, levelFor, teamMembersRead } from '../../db/queries/chain-index.ts';
 import { findUserByInviteCode } from '../../db/queries/users.ts';
 import { requireSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
@@ -23,8 +17,8 @@ import {
   type TeamMembers,
   type TeamSummary,
 } from '../../api-schema/index.ts';
-import { parsePage } from '../schemas.ts';
-import { addressOf, chainOf, iso, utcToday } from './common.ts';
+import { parseList } from '../schemas.ts';
+import { addressOf, chainOf, utcToday } from './common.ts';
 
 const memberships = ['none', 'node', 'founder'] as const;
 
@@ -105,27 +99,23 @@ export async function teamRoutes(
       return opts.cache.serve(request, reply, chainId, async (): Promise<TeamMembers> => {
         const address = addressOf(request);
         const depth = Number(request.query.depth ?? 1) as 1 | 2 | 3;
-        const { page, limit, offset } = parsePage(request.query);
-        const [indexed, account, rows] = await Promise.all([
-          indexedOf(db, chainId),
-          accountFigures(db, chainId, address),
-          teamMembers(db, chainId, address, depth, { limit, offset }),
-        ]);
+        const place = parseList(request.query);
+        // One statement: cursor, total (the account's member count), page.
+        const read = await teamMembersRead(db, { chainId, address, depth }, place);
         return {
-          // Rows are untyped: their columns are the API's names (teamMembers).
-          items: rows.map(
+          // Rows are untyped: their columns are the API's names (teamMembersRead).
+          items: read.items.map(
             (r) =>
               ({
                 ...r,
                 address: checksumAddress(r.address as Address),
                 depth,
-                boundAt: iso(r.boundAt),
               }) as TeamMember,
           ),
-          total: account.members[depth - 1] ?? 0,
-          page,
-          limit,
-          indexed,
+          total: read.row.total as number,
+          limit: place.limit,
+          next: read.next,
+          indexed: read.indexed,
         };
       });
     },

@@ -4,7 +4,7 @@
  */
 import type { ChainEvent } from '../events.ts';
 import { lower, type ChunkState, type Place, type Reducers } from './reduce.ts';
-import { place, placeOf, type ChunkWriter } from './write.ts';
+import { addRecordTotals, place, placeOf, type ChunkWriter } from './write.ts';
 
 export interface ExchangeRow extends Place {
   address: string;
@@ -60,10 +60,10 @@ export function reduceSync(s: ChunkState, e: Extract<ChainEvent, { contract: 'pa
 }
 
 export async function writeExchanges(
-  { insert }: ChunkWriter,
+  writer: ChunkWriter,
   exchanges: readonly ExchangeRow[],
 ): Promise<void> {
-  await insert(
+  await writer.insert(
     'exchanges',
     [
       ['address', 'text'],
@@ -75,6 +75,12 @@ export async function writeExchanges(
     ],
     exchanges.map((r) => [r.address, r.amountIn, r.grossUsdc, r.fee, r.netUsdc, ...placeOf(r)]),
   );
+  // The exchange record's total and the sums above it.
+  await addRecordTotals(writer, exchanges, 'exchanges', {
+    exchanged_in: (r) => r.amountIn,
+    exchanged_net: (r) => r.netUsdc,
+    exchange_fees: (r) => r.fee,
+  });
 }
 
 export async function writeMarket(

@@ -5,7 +5,7 @@
  */
 import type { Place, Token } from './reduce.ts';
 import type { ChunkWrites } from './reduce.ts';
-import { place, placeOf, type ChunkWriter } from './write.ts';
+import { addRecordTotals, place, placeOf, type ChunkWriter } from './write.ts';
 
 export interface ActivityRow extends Place {
   address: string;
@@ -64,7 +64,8 @@ export const emptyStats = (): PoolStats => ({
 });
 
 /** The activity record and the contract events of the chunk. */
-export async function writeRecords({ insert }: ChunkWriter, w: ChunkWrites): Promise<void> {
+export async function writeRecords(writer: ChunkWriter, w: ChunkWrites): Promise<void> {
+  const { insert } = writer;
   await insert(
     'activity',
     [
@@ -77,6 +78,7 @@ export async function writeRecords({ insert }: ChunkWriter, w: ChunkWrites): Pro
     ],
     w.activity.map((r) => [r.address, r.type, r.token, r.amount, r.detail, ...placeOf(r)]),
   );
+  await addRecordTotals(writer, w.activity, 'activity');
   await insert(
     'contract_events',
     [['name', 'text'], ['args', 'jsonb'], ...place],

@@ -5,16 +5,8 @@
  * per pool day at index time, so the pages read sums instead of adding up credits.
  */
 import { tokenOfSource } from '@app/contracts/enums';
-import {
-  add,
-  lower,
-  recordEvent,
-  utcDay,
-  type Place,
-  type Reducers,
-  type Token,
-} from './reduce.ts';
-import { place, placeOf, type ChunkWriter, type Column } from './write.ts';
+import { add, lower, utcDay, type Place, type Reducers, type Token } from './reduce.ts';
+import { addRecordTotals, place, placeOf, type ChunkWriter, type Column } from './write.ts';
 import type { ChunkWrites } from './reduce.ts';
 
 export interface PlanRow {
@@ -91,7 +83,7 @@ export const positionReducers: Reducers = {
       positionId,
       planId: Number(a.planId),
       amount: a.amount,
-      reserved: null,
+      reserved: a.reserved,
       startTime: new Date(Number(a.startTime) * 1000),
       endTime: new Date(Number(a.endTime) * 1000),
       blockNumber: e.blockNumber,
@@ -124,13 +116,6 @@ export const positionReducers: Reducers = {
         endTime: row.endTime.toISOString(),
       },
     });
-  },
-  RewardReserved(s, log, _e, place) {
-    const key = `${lower(log.args.user)}|${Number(log.args.positionId)}`;
-    const fresh = s.newPositions.get(key);
-    // Always emitted right after its Staked, in the same transaction (so in this chunk).
-    if (fresh) fresh.reserved = log.args.amount;
-    recordEvent(s, log, place);
   },
   PrincipalReleased(s, log, e, place) {
     const { w, account, addTeamStake, newPositions } = s;
@@ -312,14 +297,15 @@ export async function writePositions(writer: ChunkWriter, w: ChunkWrites): Promi
 }
 
 export async function writeWithdrawals(
-  { insert }: ChunkWriter,
+  writer: ChunkWriter,
   withdrawals: readonly WithdrawalRow[],
 ): Promise<void> {
-  await insert(
+  await writer.insert(
     'withdrawals',
     [['address', 'text'], ['kind', 'text'], ['token', 'text'], ['amount', 'numeric'], ...place],
     withdrawals.map((r) => [r.address, r.kind, r.token, r.amount, ...placeOf(r)]),
   );
+  await addRecordTotals(writer, withdrawals, 'withdrawals');
 }
 
 /** The running sums: income per address, per address and day, per pool day; stake per day. */

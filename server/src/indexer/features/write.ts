@@ -81,3 +81,31 @@ export function chunkWriter(q: Queryable, target: ChunkTarget): ChunkWriter {
     bulk(q, sql, cols, rows);
   return { q, target, chain, names, insert, bulkUpdate };
 }
+
+/**
+ * Adds a chunk's new list rows to each address's count in record_totals (and to the sums named in
+ * `sums`), written by the feature that writes the rows: a list's total is then one row read, not
+ * a COUNT over the address's rows per request.
+ */
+export async function addRecordTotals<T extends { address: string }>(
+  { insert }: ChunkWriter,
+  rows: readonly T[],
+  count: 'activity' | 'withdrawals' | 'exchanges',
+  sums: Record<string, (row: T) => bigint> = {},
+): Promise<void> {
+  const sumColumns = Object.keys(sums);
+  const byAddress = new Map<string, { n: number; sums: bigint[] }>();
+  for (const row of rows) {
+    let entry = byAddress.get(row.address);
+    if (!entry) byAddress.set(row.address, (entry = { n: 0, sums: sumColumns.map(() => 0n) }));
+    entry.n++;
+    sumColumns.forEach((column, i) => (entry.sums[i]! += sums[column]!(row)));
+  }
+  const added = [count, ...sumColumns].map((c) => `${c} = record_totals.${c} + EXCLUDED.${c}`);
+  await insert(
+    'record_totals',
+    [['address', 'text'], [count, 'integer'], ...sumColumns.map((c): Column => [c, 'numeric'])],
+    [...byAddress].map(([address, e]) => [address, e.n, ...e.sums]),
+    `ON CONFLICT (chain_id, address) DO UPDATE SET ${added.join(', ')}`,
+  );
+}
