@@ -9,9 +9,12 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // Relative, so Vite bundles it with the config (a linked package's .ts is not loaded by Node).
 import { readDeploymentFile } from '../contracts/src/deployment-file.ts';
+import { defaultNetwork, networks } from '../contracts/src/chains.ts';
+import { localDeployments, productionDeployments } from '../contracts/generated/deployments.ts';
 import { defaultLanguage, matchLanguage, matchLanguageAmong } from './src/i18n/languages.ts';
 import { pickPart, type TextPart } from './src/i18n/parts.ts';
 import { storageKeys } from './src/shared/storage.ts';
+import { PREFETCH_GLOBAL, symbolCallBody, symbolReadKey } from './src/shared/prefetch.ts';
 
 const deployment = process.env.VITE_DEPLOYMENT === 'production' ? 'production' : 'local';
 /**
@@ -24,6 +27,9 @@ if (deploymentFile && deployment !== 'production') {
   throw new Error('DEPLOYMENT_FILE is only read with VITE_DEPLOYMENT=production');
 }
 const deploymentContracts = deploymentFile ? readDeploymentFile(deploymentFile) : null;
+/** The contracts of this build, per chain id (the same table as src/shared/addresses.ts). */
+const deployedContracts: Partial<Record<string, { rewardToken: string }>> =
+  deploymentContracts ?? (deployment === 'production' ? productionDeployments : localDeployments);
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /** Files of public/ the offline shell also keeps (the manifest and its icons). */
@@ -111,9 +117,32 @@ const homeHash = /^(#\/?(pages\/index\/index)?)?(\?.*)?$/;
  * Starts, from index.html, the downloads the app would otherwise begin only after its entry script
  * ran: the language file the app will pick (stored choice, else the browser's language, else en;
  * the same rule as i18n/index.ts through `matchLanguageAmong`) and, when the page is home, the home
- * page's chunks. They then arrive with the entry instead of one round trip after it.
+ * page's chunks and the two anonymous reads home shows (`/v1/index/config` and, on a network with
+ * contracts, `/v1/index/home`; src/shared/prefetch.ts hands them to the app's first request of
+ * the same URL). They then arrive with the entry instead of after it ran: the home page's largest
+ * text paints with the first render that has data instead of one API round trip later.
  */
 function bootPreload(): Plugin {
+  const chainIdByNetwork = Object.fromEntries(
+    Object.entries(networks).map(([key, network]) => [key, network.chainId]),
+  );
+  // Per chain with contracts: home's read and the reward coin's symbol() (the price line names it).
+  const chainReads = Object.fromEntries(
+    Object.entries(deployedContracts).flatMap(([chainId, contracts]) =>
+      contracts
+        ? [
+            [
+              chainId,
+              {
+                home: `/v1/index/home?chain=${chainId}`,
+                symbol: symbolReadKey(Number(chainId), contracts.rewardToken),
+                symbolBody: symbolCallBody(contracts.rewardToken),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
   // Emitted in generateBundle (before the HTML is written) and referenced from index.html: a file,
   // not an inline <script>, so the Content-Security-Policy can forbid inline scripts
   // (server/src/http/security-headers.ts).
@@ -131,10 +160,16 @@ function bootPreload(): Plugin {
         return seen;
       };
       const entry = chunks.find((c) => c.isEntry);
-      const home = chunks.find((c) => c.facadeModuleId?.endsWith(HOME_PAGE_MODULE));
+      // (The home page's module may share a chunk with others: see the 'page-kit' group.)
+      const home = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(HOME_PAGE_MODULE)));
       if (!entry || !home) throw new Error('boot-preload: no entry or home page chunk');
       const loaded = withImports(entry.fileName);
       const homeFiles = [...withImports(home.fileName)].filter((f) => !loaded.has(f));
+      // The home chunks' stylesheets: Vite's loader would fetch them only after the entry ran, and
+      // holds the page's module until they arrive; one already in the document is not fetched again.
+      const homeCss = homeFiles.flatMap((f) => [
+        ...(byFile.get(f)?.viteMetadata?.importedCss ?? []),
+      ]);
       const localeFiles: Record<string, string> = {};
       for (const c of chunks) {
         const code = c.facadeModuleId?.match(
@@ -159,15 +194,47 @@ function bootPreload(): Plugin {
     try { stored = localStorage.getItem(${JSON.stringify(storageKeys.lang)}); } catch (e) {}
     var lang = match(codes, stored) || match(codes, navigator.language) || ${JSON.stringify(defaultLanguage)};
     var urls = [${JSON.stringify(localeFiles)}[lang]];
-    if (${homeHash.toString()}.test(location.hash)) urls = urls.concat(${JSON.stringify(homeFiles.map((f) => `/${f}`))});
-    urls.forEach(function (url) {
+    var styles = [];
+    if (${homeHash.toString()}.test(location.hash)) {
+      urls = urls.concat(${JSON.stringify(homeFiles.map((f) => `/${f}`))});
+      styles = ${JSON.stringify(homeCss.map((f) => `/${f}`))};
+    }
+    function add(rel, url) {
       if (!url) return;
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
+      link.rel = rel;
+      if (rel === 'modulepreload') link.crossOrigin = '';
       link.href = url;
       document.head.appendChild(link);
-    });
+    }
+    urls.forEach(function (url) { add('modulepreload', url); });
+    styles.forEach(function (url) { add('stylesheet', url); });
+    var token = null;
+    try { token = localStorage.getItem(${JSON.stringify(storageKeys.token)}); } catch (e) {}
+    // Anonymous visits only: a signed-in home carries the Token (its own figures).
+    if (${homeHash.toString()}.test(location.hash) && !token && window.fetch) {
+      var network = null;
+      try { network = localStorage.getItem(${JSON.stringify(storageKeys.networkType)}); } catch (e) {}
+      var chains = ${JSON.stringify(chainIdByNetwork)};
+      var chain = chains[network] || chains[${JSON.stringify(defaultNetwork)}];
+      var prefetched = {};
+      var read = function (key, url, init) {
+        var response = fetch(url, init);
+        response.catch(function () {});
+        prefetched[key] = { at: Date.now(), response: response };
+      };
+      read('/v1/index/config', '/v1/index/config', { headers: { Lang: lang } });
+      var onChain = ${JSON.stringify(chainReads)}[chain];
+      if (onChain) {
+        read(onChain.home, onChain.home, { headers: { Lang: lang } });
+        read(onChain.symbol, '/rpc/' + chain, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: onChain.symbolBody
+        });
+      }
+      window.${PREFETCH_GLOBAL} = prefetched;
+    }
   } catch (e) {}
 })();
 `;
@@ -251,5 +318,25 @@ export default defineConfig({
       '/rpc': { target: apiTarget, changeOrigin: true },
     },
   },
-  build: { target: 'es2022', chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry imports statically in one file: the first visit loads them all
+          // anyway, and as ~17 small shared chunks they cost a request each (a phone on HTTP/1.1
+          // opens 6 connections per host, so they queued behind each other for several round trips).
+          // The same for the small shared parts of the data pages (home's among them): one file.
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            {
+              name: 'page-kit',
+              test: /[\\/]src[\\/](features[\\/]home[\\/](HomePage|OperatorContent)\.tsx|shared[\\/](ui[\\/](Card|DataViews|Amounts|LinkList|InfoNote)\.tsx|data[\\/](endpoints|query|paging)\.ts))$/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -9,6 +9,7 @@ import { loadWalletRuntime, useWalletConfig } from './app/walletRuntime';
 import { initI18n } from './i18n';
 import { sessionStore } from './shared/session';
 import './styles.css';
+import './shared/ui/figures.css';
 
 /**
  * An invitation can arrive as `/#/?code=<address or InviteCode>` (or `?code=` before the hash);

@@ -6,6 +6,7 @@ import { languages, type LanguageCode } from '../i18n/languages';
 import { useUnreadCount } from '../shared/data/unread';
 import { useNetwork } from '../shared/network';
 import { Dropdown } from '../shared/ui/Dropdown';
+import { NetworkIcon } from '../shared/ui/networkIcons';
 import { BellIcon, ChevronIcon, GlobeIcon, LogoMark } from '../shared/ui/icons';
 import { navigate } from './router';
 import { loadWalletRuntime } from './walletRuntime';
@@ -31,11 +32,16 @@ export function TopBar() {
           testId="network-select"
           trigger={
             <>
+              <NetworkIcon network={network.key} size={16} />
               <span data-testid="network-current">{network.label}</span>
               <ChevronIcon />
             </>
           }
-          options={networkList.map((n) => ({ value: n.key, label: n.label }))}
+          options={networkList.map((n) => ({
+            value: n.key,
+            label: n.label,
+            icon: <NetworkIcon network={n.key} />,
+          }))}
           value={network.key}
           onSelect={(key) =>
             void Promise.all([

@@ -125,3 +125,19 @@ test('code 400 logs out once and relaunches at home, however many answers say so
   assert.deepEqual(relaunches, ['/#/'], 'relaunched at home once');
   assert.equal(reloads, 1);
 });
+
+test("an anonymous GET takes the boot script's read of the same URL once, and only while fresh", async () => {
+  answer = () => json({ data: 'asked again' });
+  const boot = (at: number, data: string) => ({ at, response: json({ data }) });
+  Object.assign(globalThis.window, {
+    __bootReads: {
+      '/v1/index/home?chain=1': boot(Date.now(), 'from boot'),
+      '/v1/index/config': boot(Date.now() - 60_000, 'stale'),
+    },
+  });
+  assert.equal(await api.get('/v1/index/home', { chain: 1 }), 'from boot');
+  assert.equal(calls.length, 0, 'not asked twice');
+  assert.equal(await api.get('/v1/index/home', { chain: 1 }), 'asked again', 'taken once');
+  assert.equal(await api.get('/v1/index/config'), 'asked again', 'a stale read is not used');
+  assert.equal(calls.length, 2);
+});

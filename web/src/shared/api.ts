@@ -1,5 +1,6 @@
 import { currentLanguage, t } from '../i18n/translate';
 import { reportReachable, reportUnreachable } from './connectivity';
+import { takePrefetched } from './prefetch';
 import { clearSession, getToken } from './session';
 import { toast } from './ui/toast';
 
@@ -65,16 +66,20 @@ export async function request<T = unknown>(
   let body: ApiEnvelope<T>;
   let answered = false;
   try {
-    const response = await fetch(url, {
-      method,
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Token: getToken(),
-        Lang: currentLanguage(),
-      },
-      body: method === 'POST' || method === 'PUT' ? query : undefined,
-      signal: controller.signal,
-    });
+    const token = getToken();
+    // An anonymous read the boot script already started (shared/prefetch.ts) is not asked twice.
+    const prefetched = method === 'GET' && !token ? takePrefetched(url) : undefined;
+    const response = await (prefetched ??
+      fetch(url, {
+        method,
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Token: token,
+          Lang: currentLanguage(),
+        },
+        body: method === 'POST' || method === 'PUT' ? query : undefined,
+        signal: controller.signal,
+      }));
     answered = true;
     if (response.status >= 502 && response.status <= 504) reportUnreachable();
     else reportReachable();

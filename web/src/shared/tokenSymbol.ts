@@ -4,10 +4,8 @@
  * and viem's contract-read machinery would add ~70 KB gzip to that visit.
  */
 import { watchedFetch } from './connectivity';
+import { symbolCallBody, symbolReadKey, takePrefetched } from './prefetch';
 import { rpcProxyUrl } from './wallet/rpcUrl';
-
-/** keccak256('symbol()')[0..4]. */
-const SYMBOL_SELECTOR = '0x95d89b41';
 
 /**
  * Decodes the return data of `symbol()`: an ABI `string` (offset, length, UTF-8 bytes), or the
@@ -50,17 +48,14 @@ export async function readTokenSymbol(
   token: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  const response = await watchedFetch(rpcProxyUrl(chainId), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_call',
-      params: [{ to: token, data: SYMBOL_SELECTOR }, 'latest'],
-    }),
-    signal,
-  });
+  // Home's first visit: the boot script may have sent this read already (shared/prefetch.ts).
+  const response = await (takePrefetched(symbolReadKey(chainId, token)) ??
+    watchedFetch(rpcProxyUrl(chainId), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: symbolCallBody(token),
+      signal,
+    }));
   const body = (await response.json()) as { result?: string };
   const symbol = body.result ? decodeSymbol(body.result) : undefined;
   if (!symbol) throw new Error(`no symbol() at ${token} on chain ${chainId}`);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../shared/appConfig';
 import { Card } from '../../shared/ui/Card';
+import { Skeleton } from '../../shared/ui/loading';
 
 /**
  * The operator's FAQ (GET /v1/index/config), labelled as the operator's content, after the app's
@@ -23,7 +24,11 @@ export function ExchangeFaq() {
             })
           : t('exchange.faq.source')}
       </p>
-      {config.isLoading ? <p className="muted">{t('loading.loading')}</p> : null}
+      {config.isLoading ? (
+        <p className="muted">
+          <Skeleton label={t('loading.loading')} wide />
+        </p>
+      ) : null}
       {config.isError ? <p className="muted">{t('toast.queryFailed')}</p> : null}
       {faq && faq.items.length === 0 ? (
         <p className="muted" data-testid="faq-empty">

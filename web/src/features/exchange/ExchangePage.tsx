@@ -40,6 +40,8 @@ import {
   TOLERANCE_CHOICES_BPS,
   validateExchangeAmount,
 } from './validation';
+import { InfoNote } from '../../shared/ui/InfoNote';
+import './exchange.css';
 
 export default function ExchangePage() {
   const { t, i18n } = useTranslation();
@@ -214,7 +216,7 @@ export default function ExchangePage() {
           {price !== undefined && rewardSymbol !== undefined ? (
             <Formula>{t('exchange.ratioValue', { symbol, price: usdc(price, 2) })}</Formula>
           ) : pool.isLoading ? (
-            t('loading.loading')
+            <Skeleton label={t('loading.loading')} wide />
           ) : pool.isError ? (
             t('serve.readFailed')
           ) : (
@@ -255,7 +257,7 @@ export default function ExchangePage() {
             {t('exchange.collect')}
           </button>
         </div>
-        <p className="muted small">{t('exchange.collectHint')}</p>
+        <InfoNote>{t('exchange.collectHint')}</InfoNote>
       </section>
 
       <section className="card">
@@ -266,7 +268,6 @@ export default function ExchangePage() {
           decimals={rewardDecimals}
           placeholder={t('exchange.quantityPlaceholder')}
           suffix={symbol}
-          maxLabel={t('common.max')}
           onMax={() => {
             if (earned !== undefined) setAmountText(toInputAmount(earned, rewardDecimals));
           }}
@@ -374,7 +375,13 @@ export default function ExchangePage() {
             <p className="muted small">{t('exchange.fee.where')}</p>
           </>
         ) : (
-          <p className="muted">{params.isError ? t('serve.readFailed') : t('loading.loading')}</p>
+          <p className="muted">
+            {params.isError ? (
+              t('serve.readFailed')
+            ) : (
+              <Skeleton label={t('loading.loading')} wide />
+            )}
+          </p>
         )}
       </Card>
 

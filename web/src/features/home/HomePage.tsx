@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWalletConfig, useWalletParts } from '../../app/walletRuntime';
 import { navigate } from '../../app/router';
@@ -10,15 +11,11 @@ import { relativeTime } from '../../shared/relativeTime';
 import { useSession } from '../../shared/session';
 import { useTokenFormat, type TokenFormat } from '../../shared/tokens';
 import { Formula, PairAmounts } from '../../shared/ui/Amounts';
-import {
-  ConnectPrompt,
-  ErrorState,
-  IndexedNote,
-  LoadingState,
-  useNow,
-} from '../../shared/ui/DataViews';
+import { ConnectPrompt, ErrorState, IndexedNote, useNow } from '../../shared/ui/DataViews';
+import { Skeleton } from '../../shared/ui/loading';
 import { OperatorContent, safeHref } from './OperatorContent';
 import './home.css';
+import { InfoNote } from '../../shared/ui/InfoNote';
 
 const shortcuts = [
   { path: '/pages/invite/invite', titleKey: 'nav.invite' },
@@ -32,7 +29,8 @@ export default function HomePage() {
   const session = useSession();
   const network = useNetwork();
   const fmt = useTokenFormat();
-  const home = useHome();
+  const deployed = fmt.deployment !== undefined;
+  const home = useHome(deployed);
   const config = useIndexConfig();
   const walletConfig = useWalletConfig();
   // The user's own position reads the chain: it comes with the wallet code (app/walletRuntime.ts).
@@ -41,20 +39,23 @@ export default function HomePage() {
 
   return (
     <div className="home">
-      {!fmt.deployment ? (
-        <section className="card">
+      {!deployed ? (
+        <section className="card" data-testid="not-deployed">
           <p>{t('list.notDeployed', { network: network.label })}</p>
         </section>
       ) : null}
 
       {session ? (
-        <MyIncome
-          data={data}
-          fmt={fmt}
-          loading={home.isPending}
-          failed={home.isError && !data}
-          retry={() => home.refetch()}
-        />
+        // (Nothing to show on a network without contracts: the card above says so.)
+        deployed && (
+          <MyIncome
+            data={data}
+            fmt={fmt}
+            loading={home.isPending}
+            failed={home.isError && !data}
+            retry={() => home.refetch()}
+          />
+        )
       ) : (
         // The top bar's 'Connect wallet' is the one way in (no second button of that name).
         <ConnectPrompt action={false} />
@@ -62,17 +63,26 @@ export default function HomePage() {
 
       {session && walletConfig && wallet ? <wallet.MyPosition /> : null}
 
-      <Card title={t('home.marketPrice')} testId="market">
-        {home.isPending ? <LoadingState /> : null}
-        {home.isError && !data ? <ErrorState onRetry={() => home.refetch()} /> : null}
-        {data ? <Market market={data.market} fmt={fmt} /> : null}
-      </Card>
+      {/* A network without contracts has no market or pool: the card above says so. */}
+      {deployed ? (
+        <>
+          <Card title={t('home.marketPrice')} testId="market">
+            {home.isError && !data ? (
+              <ErrorState onRetry={() => home.refetch()} />
+            ) : (
+              <Market market={data ? data.market : 'loading'} fmt={fmt} />
+            )}
+          </Card>
 
-      <Card title={t('home.pool')} testId="pool">
-        {home.isPending ? <LoadingState /> : null}
-        {home.isError && !data ? <ErrorState onRetry={() => home.refetch()} /> : null}
-        {data ? <Pool data={data} fmt={fmt} /> : null}
-      </Card>
+          <Card title={t('home.pool')} testId="pool">
+            {home.isError && !data ? (
+              <ErrorState onRetry={() => home.refetch()} />
+            ) : (
+              <Pool data={data} fmt={fmt} />
+            )}
+          </Card>
+        </>
+      ) : null}
 
       <LinkList label={t('home.shortcuts')} links={shortcuts} onOpen={navigate} />
 
@@ -85,6 +95,7 @@ export default function HomePage() {
           <OperatorContent
             title={t('home.features')}
             section={config.data?.operatorContent.features}
+            loading={config.isPending}
             empty={t('home.noFeatures')}
             testId="features"
             renderItem={(item) => (
@@ -97,6 +108,7 @@ export default function HomePage() {
           <OperatorContent
             title={t('home.partners')}
             section={config.data?.operatorContent.partners}
+            loading={config.isPending}
             empty={t('home.noPartners')}
             testId="partners"
             renderItem={(item) => {
@@ -146,54 +158,66 @@ function MyIncome(props: {
   const { data, fmt } = props;
   const me = data?.me;
   const number = new Intl.NumberFormat(i18n.language);
+  const loading = props.loading ? <Skeleton label={t('loading.loading')} /> : null;
   return (
     <Card title={t('home.myIncome')} testId="my-income">
-      {props.loading ? <LoadingState /> : null}
       {props.failed ? <ErrorState onRetry={props.retry} /> : null}
-      {me ? (
+      {me || props.loading ? (
         <>
-          <dl className="stats">
-            <div className="stats__item stats__item--wide">
-              <dt>{t('home.totalIncome')}</dt>
-              <dd>
-                <PairAmounts
-                  pair={me.income.total}
-                  fmt={fmt}
-                  price={data?.market?.price}
-                  testId="my-income-total"
-                />
-              </dd>
-            </div>
-            <div className="stats__item stats__item--wide">
-              <dt>{t('home.todayIncome')}</dt>
-              <dd>
-                <PairAmounts
-                  pair={me.income.today}
-                  fmt={fmt}
-                  price={data?.market?.price}
-                  testId="my-income-today"
-                />
-              </dd>
-            </div>
+          {/* While loading: the same labels, grey bars for the figures (nothing moves after). */}
+          <dl className="stats" aria-busy={me ? undefined : true}>
+            {(['total', 'today'] as const).map((period) => (
+              <div className="stats__item stats__item--wide" key={period}>
+                <dt>{t(period === 'total' ? 'home.totalIncome' : 'home.todayIncome')}</dt>
+                <dd>
+                  {me ? (
+                    <PairAmounts
+                      pair={me.income[period]}
+                      fmt={fmt}
+                      price={data?.market?.price}
+                      testId={`my-income-${period}`}
+                    />
+                  ) : (
+                    loading
+                  )}
+                </dd>
+              </div>
+            ))}
             <div className="stats__item">
               <dt>{t('home.teamMembers')}</dt>
-              <dd data-testid="my-team-members">{number.format(me.teamMembers)}</dd>
+              <dd data-testid={me ? 'my-team-members' : undefined}>
+                {me ? number.format(me.teamMembers) : loading}
+              </dd>
             </div>
             <div className="stats__item">
               <dt>{t('home.directMembers')}</dt>
-              <dd data-testid="my-direct-members">{number.format(me.directMembers)}</dd>
+              <dd data-testid={me ? 'my-direct-members' : undefined}>
+                {me ? number.format(me.directMembers) : loading}
+              </dd>
             </div>
           </dl>
-          {data?.market ? <p className="muted small">{t('home.valueNote')}</p> : null}
+          {data?.market ? <InfoNote testId="value-note">{t('home.valueNote')}</InfoNote> : null}
         </>
       ) : null}
     </Card>
   );
 }
 
-function Market({ market, fmt }: { market: HomeData['market']; fmt: TokenFormat }) {
+/** The pool's price; while it loads, grey bars of the same lines (nothing moves when it arrives). */
+function Market({ market, fmt }: { market: HomeData['market'] | 'loading'; fmt: TokenFormat }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
+  if (market === 'loading')
+    return (
+      <>
+        <p className="stat-big" aria-busy="true">
+          <Skeleton label={t('loading.loading')} wide />
+        </p>
+        <p className="muted small" aria-hidden="true">
+          <Skeleton label="" />
+        </p>
+      </>
+    );
   if (!market) return <p className="muted">{t('home.noMarket')}</p>;
   return (
     <>
@@ -216,49 +240,60 @@ function Market({ market, fmt }: { market: HomeData['market']; fmt: TokenFormat 
   );
 }
 
-function Pool({ data, fmt }: { data: HomeData; fmt: TokenFormat }) {
+/** Pool figures; while they load, the same labels with grey bars for the figures. */
+function Pool({ data, fmt }: { data: HomeData | undefined; fmt: TokenFormat }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const rows: { key: string; label: string; value: string }[] = [
+  const loading = <Skeleton label={t('loading.loading')} />;
+  const figure = (value: (d: HomeData) => string) => (data ? value(data) : loading);
+  const rows: { key: string; label: string; value: ReactNode }[] = [
     {
       key: 'total-staked',
       label: t('home.totalStaked'),
-      value: fmt.withSymbol(data.pool.totalStaked, 'usdc', 2),
+      value: figure((d) => fmt.withSymbol(d.pool.totalStaked, 'usdc', 2)),
     },
     {
       key: 'active-stake',
       label: t('home.activeStake'),
-      value: fmt.withSymbol(data.pool.activeStake, 'usdc', 2),
+      value: figure((d) => fmt.withSymbol(d.pool.activeStake, 'usdc', 2)),
     },
     {
       key: 'today-staked',
       label: t('home.todayStaked'),
-      value: fmt.withSymbol(data.pool.todayStaked, 'usdc', 2),
+      value: figure((d) => fmt.withSymbol(d.pool.todayStaked, 'usdc', 2)),
     },
-    { key: 'stakers', label: t('home.stakers'), value: number.format(data.pool.stakers) },
+    {
+      key: 'stakers',
+      label: t('home.stakers'),
+      value: figure((d) => number.format(d.pool.stakers)),
+    },
     {
       key: 'members',
       label: t('home.platformMembers'),
-      value: number.format(data.platform.members),
+      value: figure((d) => number.format(d.platform.members)),
     },
   ];
   return (
     <>
-      <dl className="stats">
+      <dl className="stats" aria-busy={data ? undefined : true}>
         {rows.map((row) => (
           <div className="stats__item" key={row.key}>
             <dt>{row.label}</dt>
-            <dd data-testid={`pool-${row.key}`}>{row.value}</dd>
+            <dd data-testid={data ? `pool-${row.key}` : undefined}>{row.value}</dd>
           </div>
         ))}
         <div className="stats__item stats__item--wide">
           <dt>{t('home.platformIncome')}</dt>
           <dd>
-            <PairAmounts pair={data.platform.income.total} fmt={fmt} testId="platform-income" />
+            {data ? (
+              <PairAmounts pair={data.platform.income.total} fmt={fmt} testId="platform-income" />
+            ) : (
+              loading
+            )}
           </dd>
         </div>
       </dl>
-      <p className="muted small">{t('home.todayIsUtc')}</p>
+      <InfoNote testId="pool-info">{t('home.todayIsUtc')}</InfoNote>
     </>
   );
 }

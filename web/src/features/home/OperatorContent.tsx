@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorSection } from '../../shared/data/types';
 import { EmptyState } from '../../shared/ui/DataViews';
+import { Skeleton } from '../../shared/ui/loading';
 
 /**
  * A section the operator writes (features, partners): labelled as the operator's content, with
@@ -13,9 +14,12 @@ export function OperatorContent<T>({
   empty,
   testId,
   renderItem,
+  loading = false,
 }: {
   title: string;
   section: OperatorSection<T> | undefined;
+  /** The content is still being read: a grey bar, not the "nothing published" text. */
+  loading?: boolean;
   empty: string;
   testId: string;
   renderItem: (item: T, index: number) => ReactNode;
@@ -28,7 +32,11 @@ export function OperatorContent<T>({
         <h2 className="card__title">{title}</h2>
         <span className="badge badge--operator">{t('home.operatorContent')}</span>
       </div>
-      {!section || section.items.length === 0 ? (
+      {loading ? (
+        <p className="state" aria-busy="true">
+          <Skeleton label={t('loading.loading')} wide />
+        </p>
+      ) : !section || section.items.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
         <>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useStakingAccount, useStakingValues, useUsdcBalance } from '../../shared/chain/reads';
@@ -20,6 +20,8 @@ import { MembershipSection } from './membership/MembershipSection';
 import { claimDividendsSteps, withdrawRewardCoinSteps, withdrawSteps } from './mineFlow';
 import { MineSummary, type MineKind } from './MineSummaries';
 import { validateWithdrawAmount } from './validation';
+import { Skeleton } from '../../shared/ui/loading';
+import './mine.css';
 
 const links = [
   { path: '/pages/invite/invite', titleKey: 'nav.invite' },
@@ -59,14 +61,16 @@ export default function MinePage() {
     decimals: number,
     failed: boolean,
     digits = 6,
-  ): string =>
-    !session || !deployment
-      ? '--'
-      : value !== undefined
-        ? formatAmount(value, decimals, digits, lang)
-        : failed
-          ? t('serve.readFailed')
-          : t('loading.loading');
+  ): ReactNode =>
+    !session || !deployment ? (
+      '--'
+    ) : value !== undefined ? (
+      formatAmount(value, decimals, digits, lang)
+    ) : failed ? (
+      t('serve.readFailed')
+    ) : (
+      <Skeleton label={t('loading.loading')} />
+    );
 
   /** One Mine write: its summary before the wallet opens, then the shared transaction flow. */
   const runMineTx = (
@@ -203,15 +207,16 @@ export default function MinePage() {
           decimals={usdcDecimals}
           placeholder={t('mine.withdrawPlaceholder')}
           suffix={USDC_SYMBOL}
-          maxLabel={t('common.max')}
           onMax={() => {
             if (a) setAmountText(toInputAmount(a.withdrawable, usdcDecimals));
           }}
         />
         <p className="muted small" data-testid="mine-min-withdrawal">
-          {minimum !== undefined
-            ? t('mine.minimumHint', { min: formatAmount(minimum, usdcDecimals, 6, lang) })
-            : t('loading.loading')}
+          {minimum !== undefined ? (
+            t('mine.minimumHint', { min: formatAmount(minimum, usdcDecimals, 6, lang) })
+          ) : (
+            <Skeleton label={t('loading.loading')} wide />
+          )}
         </p>
         <button
           type="button"

@@ -9,6 +9,7 @@ import { useSession } from '../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/DataViews';
 import { NoticeKind } from './NoticeKind';
 import { parseNoticeId } from './noticeId';
+import './notice.css';
 
 const NOT_FOUND = 1007;
 

@@ -10,6 +10,7 @@ import { RelativeTime } from '../../shared/ui/DataViews';
 import { PagedList } from '../../shared/ui/PagedList';
 import { toast } from '../../shared/ui/toast';
 import { NoticeKind } from './NoticeKind';
+import './notice.css';
 
 export default function NoticePage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { networkByChainId } from '@app/contracts/chains';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useConnection } from 'wagmi';
 import {
@@ -44,6 +44,9 @@ import {
   type PositionView,
 } from './useServeData';
 import { stakeAddressProblem, validateStakeAmount } from './validation';
+import { InfoNote } from '../../shared/ui/InfoNote';
+import { Skeleton } from '../../shared/ui/loading';
+import './serve.css';
 
 export default function ServePage() {
   const { t, i18n } = useTranslation();
@@ -214,14 +217,16 @@ export default function ServePage() {
     await exclusive(() => confirmAndStake(ctx, next.plan, next.amount));
   };
 
-  const balanceText =
-    !session || !deployment
-      ? '--'
-      : balance.data !== undefined
-        ? formatAmount(balance.data, decimals, 6, i18n.language)
-        : balance.isError
-          ? t('serve.readFailed')
-          : t('loading.loading');
+  const balanceText: ReactNode =
+    !session || !deployment ? (
+      '--'
+    ) : balance.data !== undefined ? (
+      formatAmount(balance.data, decimals, 6, i18n.language)
+    ) : balance.isError ? (
+      t('serve.readFailed')
+    ) : (
+      <Skeleton label={t('loading.loading')} />
+    );
 
   return (
     <div className="serve">
@@ -264,11 +269,15 @@ export default function ServePage() {
           <span data-testid="wallet-balance">{balanceText}</span>{' '}
           <span className="muted">{USDC_SYMBOL}</span>
         </p>
-        <p className="muted small">{t('serve.balanceSource', { network: network.label })}</p>
+        <InfoNote>{t('serve.balanceSource', { network: network.label })}</InfoNote>
       </section>
 
       <Card title={t('serve.plans')}>
-        {plans.isLoading ? <p className="muted">{t('loading.loading')}</p> : null}
+        {plans.isLoading ? (
+          <p className="muted">
+            <Skeleton label={t('loading.loading')} wide />
+          </p>
+        ) : null}
         {plans.isError ? <p className="muted">{t('serve.readFailed')}</p> : null}
         {plans.data && plans.data.length === 0 ? (
           <p className="muted">{t('serve.noPlans')}</p>
@@ -313,7 +322,6 @@ export default function ServePage() {
           decimals={decimals}
           placeholder={t('serve.stakePlaceholder', { amount: minStakeText })}
           suffix={USDC_SYMBOL}
-          maxLabel={t('common.max')}
           onMax={() => {
             if (balance.data !== undefined) setAmountText(toInputAmount(balance.data, decimals));
           }}
@@ -359,7 +367,11 @@ export default function ServePage() {
 
       <Card title={t('serve.history')}>
         {!session ? <p className="muted">{t('serve.connectToSee')}</p> : null}
-        {session && positions.isLoading ? <p className="muted">{t('loading.loading')}</p> : null}
+        {session && positions.isLoading ? (
+          <p className="muted">
+            <Skeleton label={t('loading.loading')} wide />
+          </p>
+        ) : null}
         {session && positions.isError ? <p className="muted">{t('serve.readFailed')}</p> : null}
         {positions.data && positions.data.length === 0 ? (
           <p className="muted">{t('serve.noHistory')}</p>

@@ -5,6 +5,7 @@ import type { Abi, Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { stakingAbi, usdcAbi, wethAbi, type ChainDeployment } from '../../shared/contracts';
+import { offerViews, type OfferFigures } from '../mine/membership/membership';
 
 /**
  * Every chain read of the transparency page, in this one module (issue 11 §3): when some of
@@ -24,7 +25,7 @@ export interface PendingChange {
   eta: number;
 }
 
-export interface Transparency {
+export interface Transparency extends OfferFigures {
   owner: Address;
   /** Whether the owner address holds code (a multisig or other contract) rather than being a key. */
   ownerIsContract: boolean;
@@ -55,12 +56,6 @@ export interface Transparency {
   minWithdrawal: bigint;
   maxMinWithdrawal: bigint;
   minStakeExclusive: bigint;
-  nodePrice: bigint;
-  nodeLimit: bigint;
-  nodeSold: bigint;
-  founderPrice: bigint;
-  founderLimit: bigint;
-  founderSold: bigint;
   timelockDelay: bigint;
   pending: PendingChange[];
 }
@@ -128,12 +123,7 @@ async function readTransparency(client: Client, d: ChainDeployment): Promise<Tra
     'minWithdrawal',
     'maxMinWithdrawal',
     'minStakeExclusive',
-    'nodePrice',
-    'nodeLimit',
-    'nodeSold',
-    'founderPrice',
-    'founderLimit',
-    'founderSold',
+    ...offerViews,
     'TIMELOCK_DELAY',
   ] as const;
   const [values, pendingRaw, ownerCode] = await Promise.all([
@@ -171,12 +161,7 @@ async function readTransparency(client: Client, d: ChainDeployment): Promise<Tra
     minWithdrawal: v.minWithdrawal,
     maxMinWithdrawal: v.maxMinWithdrawal,
     minStakeExclusive: v.minStakeExclusive,
-    nodePrice: v.nodePrice,
-    nodeLimit: v.nodeLimit,
-    nodeSold: v.nodeSold,
-    founderPrice: v.founderPrice,
-    founderLimit: v.founderLimit,
-    founderSold: v.founderSold,
+    ...(Object.fromEntries(offerViews.map((name) => [name, v[name]])) as OfferFigures),
     timelockDelay: v.TIMELOCK_DELAY,
     pending: pendingRaw.flatMap(([value, eta], index) =>
       eta === 0n ? [] : [{ param: PARAMS[index]!, value, eta: Number(eta) }],

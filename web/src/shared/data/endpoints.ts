@@ -26,12 +26,15 @@ import type {
 
 const SUMMARY_REFRESH_MS = 30_000;
 
-/** Pool, market and platform figures for everyone; `me` when signed in. */
-export const useHome = () =>
+/**
+ * Pool, market and platform figures for everyone; `me` when signed in. Not asked on a network
+ * without contracts (`deployed` false): the server has no index for it and answers 404.
+ */
+export const useHome = (deployed: boolean) =>
   useServerQuery<HomeData>(
     '/v1/index/home',
     {},
-    { auth: false, refetchInterval: SUMMARY_REFRESH_MS },
+    { auth: false, refetchInterval: SUMMARY_REFRESH_MS, enabled: deployed },
   );
 
 /** Deployment, chains and the operator's content (FAQ, features, partners). */

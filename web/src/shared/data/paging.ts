@@ -1,19 +1,35 @@
-import type { Page } from './types';
+import type { IndexedPage, Page } from './types';
 
 /** Items per request of every paginated list (the server allows 1..50). */
 export const PAGE_SIZE = 20;
 
-/** The next page number to ask for, or undefined when `last` was the last page. */
-export function nextPageParam(last: Page<unknown>): number | undefined {
-  return last.page * last.limit < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+/** What every list page has: its rows and how many the whole list has. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** The request of a list's next page: after a keyset cursor, or a page number (notices). */
+export type PageParam = { before: string } | { page: number } | Record<string, never>;
+
+/**
+ * What to ask for after `last`, or undefined when it was the last page. A chain-derived list
+ * says where it continues (`next`, sent back as `before`): one index read on the server however
+ * deep, and a row written between two loads does not shift the rest. The notice list is numbered.
+ */
+export function nextPageParam(last: Page<unknown> | IndexedPage<unknown>): PageParam | undefined {
+  if ('next' in last) return last.next === null ? undefined : { before: last.next };
+  return last.page * last.limit < last.total && last.items.length > 0
+    ? { page: last.page + 1 }
+    : undefined;
 }
 
 /**
- * The items of every loaded page in order, each once: lists are newest first, so a row written
- * between two page loads pushes an older row onto the next page, where it would repeat.
+ * The items of every loaded page in order, each once: in a numbered list (newest first), a row
+ * written between two page loads pushes an older row onto the next page, where it would repeat.
  */
 export function flattenPages<T>(
-  pages: readonly Page<T>[] | undefined,
+  pages: readonly ListPage<T>[] | undefined,
   keyOf: (item: T) => string | number,
 ): T[] {
   const seen = new Set<string | number>();

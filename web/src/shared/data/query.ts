@@ -2,8 +2,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { useNetwork } from '../network';
 import { useSession } from '../session';
-import { nextPageParam, PAGE_SIZE } from './paging';
-import type { Page } from './types';
+import { nextPageParam, PAGE_SIZE, type PageParam } from './paging';
+import type { IndexedPage, Page } from './types';
 
 type Params = Record<string, string | number | undefined>;
 
@@ -49,8 +49,11 @@ export function useServerQuery<T>(path: string, params: Params, options: ServerQ
   return { ...query, signedIn: route.signedIn };
 }
 
-/** A paginated server list (GET `path` with page/limit), loaded page by page ("Load more"). */
-export function useServerList<P extends Page<unknown>>(
+/**
+ * A paginated server list, loaded page by page ("Load more"): chain-derived lists continue after
+ * the last page's cursor (`before`), the notice list by page number.
+ */
+export function useServerList<P extends Page<unknown> | IndexedPage<unknown>>(
   path: string,
   params: Params,
   options: ServerQueryOptions,
@@ -59,11 +62,11 @@ export function useServerList<P extends Page<unknown>>(
   const query = useInfiniteQuery({
     queryKey: route.key,
     enabled: route.enabled,
-    initialPageParam: 1,
+    initialPageParam: {} as PageParam,
     queryFn: ({ pageParam, signal }) =>
       api.get<P>(
         path,
-        { ...route.params, page: pageParam, limit: PAGE_SIZE },
+        { ...route.params, ...pageParam, limit: PAGE_SIZE },
         { toast: false, signal },
       ),
     getNextPageParam: (last: P) => nextPageParam(last),

@@ -17,6 +17,7 @@ import { walletClientOn, WalletNotConnectedError, type AppWalletClient } from '.
 import { isUserRejection } from '../wallet/errors';
 import { holdBusy, progressStore, receiptStore, type TxStageView } from './progress';
 import { settleTimeout, TxRevertedError, waitForSuccess } from './receipt';
+import { refusalInError, refusalOfMined } from './contractRefusal';
 import { usdcRefusal, UsdcRefusedError, type UsdcParties } from './usdcRefusal';
 
 /** What a flow's steps can do; each wallet prompt is one named stage of the progress view. */
@@ -152,6 +153,14 @@ async function failureKey(
   if (error instanceof WalletNotConnectedError) return 'toast.connectWallet';
   if (error instanceof WaitForTransactionReceiptTimeoutError && client && hash)
     return settleTimeout(client, hash);
+  // A refusal the user can act on (a price that rose, an exchange quote too old) says so, whether
+  // the wallet's gas estimate saw it or the transaction was mined and reverted.
+  const refused =
+    refusalInError(error) ??
+    (error instanceof TxRevertedError && client
+      ? await refusalOfMined(client, error.hash).catch(() => undefined)
+      : undefined);
+  if (refused) return refused;
   // The issuer may have paused or frozen meanwhile (a revert, or a wallet refusing to send a
   // transaction its gas estimate saw revert): say so if the token confirms it.
   if (request.usdc && client) {

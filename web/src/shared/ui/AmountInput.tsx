@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface AmountInputProps {
   label: string;
@@ -8,8 +9,7 @@ export interface AmountInputProps {
   decimals: number;
   placeholder?: string;
   disabled?: boolean;
-  /** Optional Max button (label already translated). */
-  maxLabel?: string;
+  /** Optional Max button: fills in the most the user can use. */
   onMax?: () => void;
   suffix?: string;
 }
@@ -23,8 +23,8 @@ export function isAmountText(text: string, decimals: number): boolean {
 
 export function AmountInput(props: AmountInputProps) {
   const id = useId();
-  const { label, value, onChange, decimals, placeholder, disabled, maxLabel, onMax, suffix } =
-    props;
+  const { t } = useTranslation();
+  const { label, value, onChange, decimals, placeholder, disabled, onMax, suffix } = props;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -47,14 +47,14 @@ export function AmountInput(props: AmountInputProps) {
           }}
         />
         {suffix ? <span className="field__suffix">{suffix}</span> : null}
-        {onMax && maxLabel ? (
+        {onMax ? (
           <button
             type="button"
             className="button button--small"
             onClick={onMax}
             disabled={disabled}
           >
-            {maxLabel}
+            {t('common.max')}
           </button>
         ) : null}
       </div>

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 export interface DropdownOption<T extends string> {
   value: T;
   label: string;
+  /** A decorative mark before the label (the label names the option). */
+  icon?: ReactNode;
 }
 
 export interface DropdownProps<T extends string> {
@@ -78,6 +80,7 @@ export function Dropdown<T extends string>({
                 onSelect(option.value);
               }}
             >
+              {option.icon}
               {option.label}
             </button>
           ))}

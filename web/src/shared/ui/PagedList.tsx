@@ -1,12 +1,11 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenPages } from '../data/paging';
-import type { Page } from '../data/types';
+import { flattenPages, type ListPage } from '../data/paging';
 import { EmptyState, ErrorState, LoadingState } from './DataViews';
 
 export interface PagedListProps<T> {
-  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  query: UseInfiniteQueryResult<InfiniteData<ListPage<T>>>;
   /** A row's identity (also its React key). */
   itemKey: (item: T) => string | number;
   /** Shown when the list has no rows. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createStore, useStore } from '../store';
+import './loading.css';
 
 const loadingStore = createStore<string | null>(null);
 
@@ -48,10 +49,10 @@ export function DelayedSpinner({ label, delayMs }: { label: string; delayMs: num
  * A grey bar in place of a figure that is loading (issue 11 §5: skeletons, not text), with the
  * loading text for screen readers.
  */
-export function Skeleton({ label }: { label: string }) {
+export function Skeleton({ label, wide = false }: { label: string; wide?: boolean }) {
   return (
-    <span className="skeleton">
-      <span className="visually-hidden">{label}</span>
+    <span className={wide ? 'skeleton skeleton--wide' : 'skeleton'}>
+      {label ? <span className="visually-hidden">{label}</span> : null}
     </span>
   );
 }

@@ -10,6 +10,7 @@ import { Card } from '../../../shared/ui/Card';
 import { toast } from '../../../shared/ui/toast';
 import {
   MEMBERSHIP,
+  offerViews,
   purchaseBlocker,
   purchasePrice,
   remaining,
@@ -19,6 +20,7 @@ import {
 import { purchaseSteps } from './purchaseFlow';
 import { PurchaseSummary } from './PurchaseSummary';
 import { amountWithSymbol, USDC_SYMBOL } from '../../../shared/tokens';
+import { Skeleton } from '../../../shared/ui/loading';
 
 const statusKeys = ['nodes.status.none', 'nodes.status.node', 'nodes.status.founder'];
 
@@ -38,12 +40,7 @@ export function MembershipSection(props: {
   const runTx = useTx();
   const busy = useTxBusy();
   const values = useStakingValues(network, deployment, [
-    'nodePrice',
-    'nodeLimit',
-    'nodeSold',
-    'founderPrice',
-    'founderLimit',
-    'founderSold',
+    ...offerViews,
     'paused',
     'treasury',
     'feeBps',
@@ -137,7 +134,9 @@ export function MembershipSection(props: {
         </p>
       ) : null}
       {!v ? (
-        <p className="muted">{values.isError ? t('serve.readFailed') : t('loading.loading')}</p>
+        <p className="muted">
+          {values.isError ? t('serve.readFailed') : <Skeleton label={t('loading.loading')} wide />}
+        </p>
       ) : (
         <>
           <div className="membership-grid">

@@ -3,13 +3,18 @@ export const MEMBERSHIP = { none: 0, node: 1, founder: 2 } as const;
 
 export type Purchase = 'node' | 'founder' | 'upgrade';
 
-export interface MembershipParams {
-  nodePrice: bigint;
-  nodeLimit: bigint;
-  nodeSold: bigint;
-  founderPrice: bigint;
-  founderLimit: bigint;
-  founderSold: bigint;
+/** The contract's views of the two offers: each one's price, seats and seats sold. */
+export const offerViews = [
+  'nodePrice',
+  'nodeLimit',
+  'nodeSold',
+  'founderPrice',
+  'founderLimit',
+  'founderSold',
+] as const;
+export type OfferFigures = Record<(typeof offerViews)[number], bigint>;
+
+export interface MembershipParams extends OfferFigures {
   paused: boolean;
 }
 
