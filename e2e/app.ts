@@ -104,12 +104,51 @@ export async function signIn(page: Page, account: Address): Promise<string[]> {
   return names;
 }
 
+/**
+ * Switches the app to `lang` the way a stored choice does (a reload at home applies it); checks the
+ * document's language and direction.
+ */
+export async function useLanguage(page: Page, lang: string): Promise<void> {
+  // Reloaded at home: the top bar (and its wallet button) is on the tab pages only.
+  await page.evaluate((l) => {
+    localStorage.setItem('lang', l);
+    window.location.hash = '#/';
+  }, lang);
+  await page.reload();
+  await page.getByTestId('wallet-button').waitFor({ timeout: STEP_MS });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+  assert.equal(
+    await page.evaluate(() => document.documentElement.dir),
+    lang === 'ar' ? 'rtl' : 'ltr',
+  );
+}
+
 export async function goToTab(page: Page, tab: 'Home' | 'Exchange' | 'Serve' | 'Mine') {
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('button', { name: tab })
     .click();
   await page.getByRole('heading', { name: tab, level: 1 }).waitFor({ state: 'attached' });
+}
+
+/**
+ * The start of most flows: opens the app, signs `account` in, and goes to `tab` (when given).
+ */
+export async function openSignedIn(
+  page: Page,
+  baseUrl: string,
+  account: Address,
+  tab?: 'Home' | 'Exchange' | 'Serve' | 'Mine',
+): Promise<void> {
+  await openApp(page, baseUrl);
+  await signIn(page, account);
+  if (tab) await goToTab(page, tab);
+}
+
+/** Signed in on Serve with the wallet balance read (where staking starts); returns its text. */
+export async function openServe(page: Page, baseUrl: string, account: Address): Promise<string> {
+  await openSignedIn(page, baseUrl, account, 'Serve');
+  return waitForBalance(page);
 }
 
 /** Waits until the Serve page shows the wallet balance (read from the chain) and returns its text. */

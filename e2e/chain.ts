@@ -11,6 +11,7 @@ import {
   type Address,
   type ContractFunctionName,
   type Hash,
+  type Hex,
 } from 'viem';
 import { localAccounts, localPrivateKeys, localUsdcIssuerKey } from '@app/contracts/accounts';
 import { stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
@@ -28,10 +29,15 @@ export function accountAddress(index: number): Address {
 export function walletOf(chain: LocalChain, index: number) {
   const key = localPrivateKeys[index];
   assert.ok(key, `anvil account ${index}`);
+  return walletWithKey(chain, key);
+}
+
+/** A wallet on `chain` that signs with `privateKey` (a role outside the anvil list: issuer, market). */
+export function walletWithKey(chain: LocalChain, privateKey: Hex) {
   return createWalletClient({
     chain: chain.chain,
     transport: http(chain.rpcUrl),
-    account: privateKeyToAccount(key),
+    account: privateKeyToAccount(privateKey),
   });
 }
 
@@ -121,11 +127,7 @@ export async function usdcIssuerCall(
   functionName: 'blacklist' | 'unBlacklist' | 'pause' | 'unpause',
   args: readonly [Address] | readonly [] = [],
 ) {
-  const issuer = createWalletClient({
-    chain: chain.chain,
-    transport: http(chain.rpcUrl),
-    account: privateKeyToAccount(localUsdcIssuerKey),
-  });
+  const issuer = walletWithKey(chain, localUsdcIssuerKey);
   await confirmed(
     chain,
     await issuer.writeContract({

@@ -21,7 +21,7 @@ import type { Address } from 'viem';
 import { localAccounts } from '@app/contracts/accounts';
 import { stakingAbi } from '@app/contracts/generated';
 import { axeViolations, formatFindings, type AxeFinding } from '../axe.ts';
-import { openApp, shortAddress, signIn, STEP_MS } from '../app.ts';
+import { openApp, openSignedIn, shortAddress, STEP_MS, useLanguage } from '../app.ts';
 import { api, apiLogin, chainActor, earnedOf, savePage, waitForIndexer } from '../data.ts';
 import { advanceTime } from '../chain.ts';
 import { repoDir, slug, startStack, withSession, type Stack } from '../harness.ts';
@@ -77,17 +77,6 @@ function routePaths(): string[] {
 const tabNames = ['home', 'exchange', 'serve', 'mine'] as const;
 
 const arabic = /[\u0600-\u06FF]/;
-
-/** Opens the app in `lang` (the language the app stores; a reload applies it). */
-async function useLanguage(page: Page, lang: Lang): Promise<void> {
-  await page.evaluate((l) => {
-    localStorage.setItem('lang', l);
-    window.location.hash = '#/';
-  }, lang);
-  await page.reload();
-  await page.getByTestId('wallet-button').waitFor({ timeout: STEP_MS });
-  assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-}
 
 /**
  * Goes to `path` as a link in the app would and waits until the page has its title and is done
@@ -306,8 +295,7 @@ describe(
         'a11y signed in',
         { account: user, initialChainId: 1 },
         async ({ page }) => {
-          await openApp(page, stack.server.url);
-          await signIn(page, user);
+          await openSignedIn(page, stack.server.url, user);
           const tabX: Partial<Record<Lang, number[]>> = {};
           for (const lang of langs) {
             await useLanguage(page, lang);

@@ -21,6 +21,7 @@ import {
   expectToast,
   goToTab,
   openApp,
+  openSignedIn,
   pressStake,
   shortAddress,
   signIn,
@@ -37,7 +38,7 @@ import {
   textOf,
   waitForIndexer,
 } from '../data.ts';
-import { advanceTime } from '../chain.ts';
+import { advanceTime, stakeAs } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
 import { rasteriseQrPath } from '../../web/src/features/invite/qrRaster.ts';
 
@@ -157,8 +158,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
           origin: stack.server.url,
         });
-        await openApp(page, stack.server.url);
-        await signIn(page, inviter.address);
+        await openSignedIn(page, stack.server.url, inviter.address);
         await page.getByRole('button', { name: 'Invite' }).click();
         await page.getByRole('heading', { name: 'Invite', level: 1 }).waitFor();
         link = await textOf(page, 'invite-link', /\?code=/);
@@ -237,8 +237,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
       { account: inviter.address, initialChainId: 1 },
       async (s) => {
         const { page } = s;
-        await openApp(page, stack.server.url);
-        await signIn(page, inviter.address);
+        await openSignedIn(page, stack.server.url, inviter.address);
 
         // Home: the inviter's income (reward coin and USDC apart), team, pool totals.
         const total = await textOf(page, 'my-income-total', /WETH/);
@@ -323,8 +322,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
       { account: newcomer, initialChainId: 1 },
       async (s) => {
         const { page } = s;
-        await openApp(page, stack.server.url);
-        await signIn(page, newcomer);
+        await openSignedIn(page, stack.server.url, newcomer);
         await openPage(page, '/pages/income/income', 'Income details');
         const row = page.getByTestId('income-row').first();
         await row.waitFor({ timeout: STEP_MS });
@@ -405,8 +403,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
       'notices',
       { account: reader, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, reader);
+        await openSignedIn(page, stack.server.url, reader);
         await textOf(page, 'unread-badge', /^2$/);
         await page.getByTestId('notice-bell').click();
         await page.getByRole('heading', { name: 'Notify', level: 1 }).waitFor();
@@ -479,8 +476,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
       'empty states',
       { account: user, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
+        await openSignedIn(page, stack.server.url, user);
         await textOf(page, 'my-income-total', /^0 WETH\n0 USDC$/);
         await textOf(page, 'my-income-today', /^0 WETH\n0 USDC$/);
         await textOf(page, 'my-team-members', /^0$/);
@@ -534,8 +530,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
       'revoked session',
       { account: user, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
+        await openSignedIn(page, stack.server.url, user);
         const token = await page.evaluate(() => localStorage.getItem('token'));
         assert.ok(token);
         await api(stack, 'POST', '/v1/user/logout', {}, token);
@@ -554,6 +549,45 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
         assert.equal(loads, 1, 'logged out with one reload');
         assert.equal(new URL(page.url()).hash, '#/');
         assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+      },
+    );
+  });
+
+  test('a long list shows its first 20 rows and loads the rest after the last one shown: each row once, none missing', async () => {
+    const eth = stack.chains[1];
+    const user = account(8);
+    const stakes = 21;
+    for (let i = 0; i < stakes; i++) await stakeAs(eth, 8, String(101 + i));
+    await waitForIndexer(stack, eth);
+    await withSession(
+      stack,
+      'load more',
+      { account: user, initialChainId: 1 },
+      async ({ page }) => {
+        await openSignedIn(page, stack.server.url, user);
+        await openPage(page, '/pages/activity/activity', 'Activity record');
+        const rows = page.getByTestId('activity-row');
+        await rows.first().waitFor({ timeout: STEP_MS });
+        const total = stakes + 1; // the binding, then every stake
+        assert.equal(await rows.count(), 20);
+        assert.equal(await textOf(page, 'list-count', /^Showing 20 of/), `Showing 20 of ${total}`);
+        await page.getByRole('button', { name: 'Load more' }).click();
+        await rows.nth(total - 1).waitFor({ timeout: STEP_MS });
+        assert.equal(await rows.count(), total);
+        assert.equal(
+          await textOf(page, 'list-count', new RegExp(`^Showing ${total} of`)),
+          `Showing ${total} of ${total}`,
+        );
+        assert.equal(await page.getByRole('button', { name: 'Load more' }).count(), 0);
+        // Newest first across the two pages: 121, 120, ... 101 USDC, then the binding.
+        const amounts = (await page.getByTestId('activity-amount').allInnerTexts()).map((a) =>
+          a.trim(),
+        );
+        assert.deepEqual(
+          amounts,
+          Array.from({ length: stakes }, (_, i) => `${101 + stakes - 1 - i} USDC`),
+        );
+        assert.equal(await rows.last().getAttribute('data-type'), 'bind');
       },
     );
   });

@@ -11,15 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatUnits, type Address } from 'viem';
 import { localDailyRate } from '@app/contracts/local';
 import { stakingAbi, stakingLensAbi } from '@app/contracts/generated';
-import {
-  confirmOperation,
-  expectToast,
-  goToTab,
-  openApp,
-  signIn,
-  STEP_MS,
-  waitForBalance,
-} from '../app.ts';
+import { confirmOperation, expectToast, openApp, openServe, STEP_MS } from '../app.ts';
 import {
   accountAddress,
   advanceTime,
@@ -101,10 +93,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
       'earnings eth',
       { account: user, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Serve');
-        await waitForBalance(page);
+        await openServe(page, stack.server.url, user);
 
         const plan = page.getByTestId('plan-option').filter({ hasText: '1-day term' });
         await plan.click();

@@ -18,6 +18,7 @@ import {
   goToTab,
   isNumberText,
   openApp,
+  openSignedIn,
   sentHashes,
   sentTransactions,
   signIn,
@@ -67,9 +68,7 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
       'exchange',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Exchange');
+        await openSignedIn(page, stack.server.url, user, 'Exchange');
 
         // The pool price is read from the pair: about 3,000 USDC per coin on the seeded pool.
         const ratio = await waitForText(page, 'exchange-ratio', (t) => /USDC/.test(t));
@@ -214,9 +213,7 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
       'exchange refused by the guard',
       { account: user, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Exchange');
+        await openSignedIn(page, stack.server.url, user, 'Exchange');
         await waitForText(page, 'exchangeable-amount', (t) => isNumberText(t) && t !== '0');
         await page.getByRole('button', { name: 'Max' }).click();
         await waitForText(page, 'quote-net', (t) => /USDC$/.test(t) && t !== '--');

@@ -7,16 +7,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { stakingAbi, usdcAbi } from '@app/contracts/generated';
+import { timelockParams } from '@app/contracts/enums';
 import {
   confirmOperation,
   decodeCall,
   expectToast,
-  goToTab,
-  openApp,
+  openSignedIn,
   sentTransactions,
-  signIn,
-  toastMark,
   STEP_MS,
+  toastMark,
   waitForText,
 } from '../app.ts';
 import {
@@ -64,9 +63,7 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
       'buy node and upgrade',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Mine');
+        await openSignedIn(page, stack.server.url, user, 'Mine');
         await waitForText(page, 'membership-status', (t) => t === 'No membership');
         await waitForText(page, 'node-price', (t) => t === '1,000 USDC');
         await waitForText(page, 'node-remaining', (t) => t === '100');
@@ -154,9 +151,7 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
       'node without approve',
       { account: buyer, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, buyer);
-        await goToTab(page, 'Mine');
+        await openSignedIn(page, stack.server.url, buyer, 'Mine');
         const mark = await toastMark(page);
         await page.getByTestId('buy-node').click();
         await confirmOperation(page);
@@ -181,9 +176,7 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
       'sold out',
       { account: other, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, other);
-        await goToTab(page, 'Mine');
+        await openSignedIn(page, stack.server.url, other, 'Mine');
         await waitForText(page, 'node-remaining', (t) => t === '0');
         await page.getByTestId('buy-node-blocked').waitFor({ timeout: STEP_MS });
         assert.equal(
@@ -192,6 +185,47 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
         );
         assert.equal(await page.getByTestId('buy-node').isDisabled(), true);
         assert.equal(await page.getByTestId('buy-founder').isEnabled(), true);
+      },
+    );
+  });
+
+  test('a price that rises while the summary is open: the purchase is refused with the reason and nothing is paid', async () => {
+    const eth = stack.chains[1];
+    const { deployment } = eth;
+    const buyer = accountAddress(7);
+    const founderPrice = timelockParams.indexOf('founderPrice');
+    // Queued and past its delay before the page opens; executed while the user reads the summary.
+    await stakingCallAs(eth, 0, 'queueParam', [founderPrice, usdc(eth, '6000')]);
+    await advanceTime(eth, 48 * 60 * 60 + 1);
+
+    await withSession(
+      stack,
+      'price rose before mining',
+      { account: buyer, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await openSignedIn(page, stack.server.url, buyer, 'Mine');
+        await waitForText(page, 'founder-price', (t) => t === '5,000 USDC');
+        const before = await usdcBalance(eth, buyer);
+        const mark = await toastMark(page);
+        await page.getByTestId('buy-founder').click();
+        await page.getByRole('dialog', { name: 'Confirm operation' }).waitFor();
+        await stakingCallAs(eth, 0, 'executeParam', [founderPrice]);
+        await confirmOperation(page);
+        await expectToast(
+          page,
+          'The price changed after it was shown to you, so the purchase was refused and nothing was paid. Check the new price and try again.',
+          30_000,
+          mark,
+        );
+        const purchase = sentTransactions(wallet, 1)
+          .filter((tx) => tx.to?.toLowerCase() === deployment.staking.toLowerCase())
+          .map((tx) => decodeCall(stakingAbi, tx.data))
+          .find((call) => call.functionName === 'purchaseFounder');
+        // Sent or only estimated, the call carried the price the page showed.
+        if (purchase) assert.deepEqual(purchase.args, [usdc(eth, '5000')]);
+        assert.equal(await usdcBalance(eth, buyer), before, 'nothing paid');
+        assert.equal((await getAccount(eth, buyer)).membership, 0);
+        await waitForText(page, 'founder-price', (t) => t === '6,000 USDC');
       },
     );
   });

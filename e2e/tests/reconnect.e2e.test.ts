@@ -14,9 +14,8 @@ import {
   confirmOperation,
   expectToast,
   goToTab,
-  openApp,
+  openSignedIn,
   shortAddress,
-  signIn,
   STEP_MS,
   toastMark,
   waitForBalance,
@@ -54,8 +53,7 @@ describe('wallet connection after the app reloads', { timeout: 600_000 }, () => 
       'reconnect forgetful wallet',
       { account: user, initialChainId: 1, forgetOnReload: true },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
+        await openSignedIn(page, stack.server.url, user);
         assert.equal(wallet.requests('personal_sign').length, 1);
 
         // Network change: the wallet switches (it was connected), then the spec's reload.
@@ -126,8 +124,7 @@ describe('wallet connection after the app reloads', { timeout: 600_000 }, () => 
       'reconnect silently',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
+        await openSignedIn(page, stack.server.url, user);
         const prompts = () =>
           wallet.requests('eth_requestAccounts').length +
           wallet.requests('wallet_requestPermissions').length;

@@ -65,6 +65,7 @@ import {
   expectToast,
   goToTab,
   openApp,
+  openSignedIn,
   pressStake,
   sentTransactions,
   signIn,
@@ -72,7 +73,7 @@ import {
   waitForBalance,
   waitForPosition,
 } from '../app.ts';
-import { advanceTime, confirmed, stakingCallAs } from '../chain.ts';
+import { advanceTime, confirmed, stakingCallAs, walletWithKey } from '../chain.ts';
 import { openPage, textOf } from '../data.ts';
 import { chromiumArgs, chromiumPath } from '../browser.ts';
 import {
@@ -426,11 +427,7 @@ describe(
       await Promise.all(
         chainIds.map(async (chainId) => {
           const chain = localChains[chainId];
-          const market = createWalletClient({
-            chain: chain.chain,
-            transport: http(chain.rpcUrl),
-            account: privateKeyToAccount(marketKey),
-          });
+          const market = walletWithKey(chain, marketKey);
           await confirmed(
             chain,
             await market.writeContract({
@@ -546,8 +543,7 @@ describe(
           'rehearsal income',
           { account: user, initialChainId: 1 },
           async ({ page }) => {
-            await openApp(page, serverUrl);
-            await signIn(page, user);
+            await openSignedIn(page, serverUrl, user);
             await openPage(page, '/pages/income/income', 'Income details');
             const row = page.getByTestId('income-row').first();
             await row.waitFor({ timeout: STEP_MS });

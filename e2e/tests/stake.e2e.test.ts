@@ -25,6 +25,8 @@ import {
   expectToast,
   goToTab,
   openApp,
+  openServe,
+  openSignedIn,
   positionAmounts,
   pressStake,
   sentTransactions,
@@ -367,10 +369,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
       'bind dialog',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Serve');
-        await waitForBalance(page);
+        await openServe(page, stack.server.url, user);
         const since = wallet.log.length;
         await pressStake(page, '150');
         const dialog = page.getByRole('dialog', { name: 'Bind invitation' });
@@ -431,8 +430,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
       'allowance left',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
+        await openSignedIn(page, stack.server.url, user);
         await chooseNetwork(page, 'BSC');
         await goToTab(page, 'Serve');
         await waitForBalance(page);
@@ -485,10 +483,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
       'recharge failed',
       { account: user, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Serve');
-        await waitForBalance(page);
+        await openServe(page, stack.server.url, user);
         const sevenDays = page.getByTestId('plan-option').filter({ hasText: '7-day term' });
         await sevenDays.click();
         // 150 USDC passes the app's checks, but the plan has room for 149 only.

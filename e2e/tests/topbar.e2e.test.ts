@@ -18,6 +18,7 @@ import {
   expectToast,
   goToTab,
   openApp,
+  openSignedIn,
   shortAddress,
   shownFor,
   signIn,
@@ -274,9 +275,7 @@ describe('app shell, top bar and dialogs', { timeout: 600_000 }, () => {
       'network switch refused',
       { account: refuser, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, refuser);
-        await goToTab(page, 'Serve');
+        await openSignedIn(page, stack.server.url, refuser, 'Serve');
         let loads = 0;
         page.on('load', () => loads++);
         await wallet.rejectNext(page, 'wallet_switchEthereumChain');
@@ -346,9 +345,7 @@ describe('app shell, top bar and dialogs', { timeout: 600_000 }, () => {
       'notify banner',
       { account: reader, initialChainId: 1 },
       async ({ page }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, reader);
-        await goToTab(page, 'Mine');
+        await openSignedIn(page, stack.server.url, reader, 'Mine');
         // The count the app starts from: no notices yet, so no banner.
         await page.waitForTimeout(500);
         await comeBack(page);
@@ -407,8 +404,7 @@ describe('app shell, top bar and dialogs', { timeout: 600_000 }, () => {
             });
             document.execCommand = () => false;`,
         });
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
+        await openSignedIn(page, stack.server.url, user);
         await page.getByRole('button', { name: 'Invite' }).click();
         const link = (await page.getByTestId('invite-link').innerText({ timeout: STEP_MS })).trim();
         assert.match(link, /\?code=/);

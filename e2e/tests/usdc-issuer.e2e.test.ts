@@ -13,12 +13,11 @@ import {
   assertNothingSent,
   expectToast,
   goToTab,
-  openApp,
+  openServe,
+  openSignedIn,
   pressStake,
-  signIn,
   STEP_MS,
   toastMark,
-  waitForBalance,
   waitForText,
 } from '../app.ts';
 import {
@@ -71,10 +70,7 @@ describe('when the USDC issuer refuses', { timeout: 600_000 }, () => {
       'usdc frozen stake',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Serve');
-        await waitForBalance(page);
+        await openServe(page, stack.server.url, user);
 
         // The user's address is frozen: said before any signature is asked for.
         let since = wallet.log.length;
@@ -126,8 +122,7 @@ describe('when the USDC issuer refuses', { timeout: 600_000 }, () => {
       'usdc paused withdraw',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
+        await openSignedIn(page, stack.server.url, user);
         const walletBefore = await usdcBalance(eth, user);
 
         await goToTab(page, 'Mine');

@@ -13,13 +13,11 @@ import {
   confirmOperation,
   decodeCall,
   expectToast,
-  goToTab,
   isNumberText,
-  openApp,
+  openSignedIn,
   sentTransactions,
-  signIn,
-  toastMark,
   STEP_MS,
+  toastMark,
   waitForText,
 } from '../app.ts';
 import {
@@ -72,9 +70,7 @@ describe('withdrawing in the browser', { timeout: 600_000 }, () => {
       'withdraw',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Mine');
+        await openSignedIn(page, stack.server.url, user, 'Mine');
         await waitForText(page, 'mine-withdrawable', (t) => t === '150');
         await waitForText(page, 'mine-min-withdrawal', (t) => t.includes('1 USDC'));
 
@@ -163,9 +159,7 @@ describe('withdrawing in the browser', { timeout: 600_000 }, () => {
       'withdraw principal',
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
-        await openApp(page, stack.server.url);
-        await signIn(page, user);
-        await goToTab(page, 'Serve');
+        await openSignedIn(page, stack.server.url, user, 'Serve');
         // Newest first: the 200 USDC position is still mining, the 150 one has finished.
         const rows = page.getByTestId('position-row');
         await rows.nth(1).getByTestId('withdraw-principal').waitFor({ timeout: STEP_MS });
