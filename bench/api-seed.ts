@@ -1,7 +1,8 @@
 /**
  * Seeds a database for bench/api: `users` signed-up addresses in a referral tree (5 children per
- * member), each with a position, `income` income rows spread over them and over the 7 sources, the
- * sums the indexer keeps, a cursor, pool figures and a market price, and `sessions` session tokens.
+ * member), each with a position, `income` income rows spread over them and over the 7 sources,
+ * activity rows (a quarter as many), a withdrawal and an exchange per user, the sums and counts
+ * the indexer keeps, a cursor, pool figures and a market price, and `sessions` session tokens.
  * Plain SQL (generate_series), so it runs on PGlite and PostgreSQL alike.
  */
 import { hashToken, newSessionToken } from '../server/src/auth/random.ts';
@@ -71,6 +72,36 @@ export async function seedApiBench(
   await run(
     `INSERT INTO platform_income_daily (chain_id, day, source, amount)
      SELECT 1, (block_time AT TIME ZONE 'UTC')::date, source, sum(amount) FROM income GROUP BY 2, 3`,
+  );
+  // The record lists, newest first per address like the income: blocks after the income's.
+  await run(
+    `INSERT INTO activity (chain_id, block_number, log_index, address, type, token, amount, detail, tx_hash, block_time)
+     SELECT 1, j, 2, ${addr(`j % ${users} + 1`)}, 'stake', 'usdc', ${stake}, '{"planId":0}',
+            '0x' || md5(j::text) || md5(j::text), $1::timestamptz - ((${income} - j) * interval '1 second')
+     FROM generate_series(1, ${income}, 4) j`,
+    [opts.now],
+  );
+  for (const [table, columns, values] of [
+    ['withdrawals', 'kind, token, amount', `'usdc', 'usdc', 1000000`],
+    ['exchanges', 'amount_in, gross_usdc, fee, net_usdc', `10 ^ 18, 3000000, 30000, 2970000`],
+  ] as const) {
+    await run(
+      `INSERT INTO ${table} (chain_id, block_number, log_index, address, ${columns}, tx_hash, block_time)
+       SELECT 1, j, ${table === 'withdrawals' ? 3 : 4}, ${addr(`j % ${users} + 1`)}, ${values},
+              '0x' || md5(j::text) || md5(j::text), $1::timestamptz - ((${income} - j) * interval '1 second')
+       FROM generate_series(1, ${income}, ${Math.max(1, Math.floor(income / users))}) j`,
+      [opts.now],
+    );
+  }
+  await run(
+    `INSERT INTO record_totals (chain_id, address, activity, withdrawals, exchanges, exchanged_in, exchanged_net, exchange_fees)
+     SELECT 1, u.address,
+            (SELECT count(*) FROM activity r WHERE r.chain_id = 1 AND r.address = u.address),
+            (SELECT count(*) FROM withdrawals r WHERE r.chain_id = 1 AND r.address = u.address),
+            x.n, x.amount_in, x.net, x.fee
+     FROM users u, LATERAL (SELECT count(*) AS n, COALESCE(sum(amount_in), 0) AS amount_in,
+                              COALESCE(sum(net_usdc), 0) AS net, COALESCE(sum(fee), 0) AS fee
+                            FROM exchanges r WHERE r.chain_id = 1 AND r.address = u.address) x`,
   );
   await run(
     `INSERT INTO chain_cursors (chain_id, staking, block_number, block_hash, block_time, level_thresholds, updated_at)

@@ -52,7 +52,10 @@ const load1 = () =>
 
 /** Starts `bench/api-server.ts <mode>` and resolves with its URL. */
 function startProcess(mode: 'app' | 'bare', env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api-server.ts', mode], {
+  // API_SERVER_NODE_ARGS: extra node flags for the server processes, e.g. '--cpu-prof
+  // --cpu-prof-dir=/tmp/prof' to profile them (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.API_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api-server.ts', mode], {
     cwd: import.meta.dirname,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -175,6 +178,13 @@ try {
   rows.push(['bare hello-world (Fastify)', await load(bare.url, ['/hello'], [])]);
   const baseline = rows[0]![1].rps;
 
+  const endpoints = [
+    '/v1/income/list?chain=1&limit=20',
+    '/v1/activity/list?chain=1&limit=20',
+    '/v1/team/members?chain=1&depth=2&limit=20',
+    '/v1/team/summary?chain=1',
+    '/v1/index/home?chain=1',
+  ];
   // The API as it runs (page cache on), then with PAGE_CACHE=off to show what the queries cost.
   // One after the other: PGlite can be opened by one process at a time.
   for (const cache of ['on', 'off'] as const) {
@@ -187,18 +197,12 @@ try {
     // Warm-up: JIT, connection pool, database caches.
     await autocannon({ url: `${app.url}/v1/index/home?chain=1`, connections: 4, duration: 2 });
     const label = cache === 'on' ? '' : ' (no cache)';
-    rows.push([
-      `GET /v1/income/list${label}`,
-      await load(app.url, ['/v1/income/list?chain=1&limit=20'], tokens, app.child),
-    ]);
-    rows.push([
-      `GET /v1/team/summary${label}`,
-      await load(app.url, ['/v1/team/summary?chain=1'], tokens, app.child),
-    ]);
-    rows.push([
-      `GET /v1/index/home${label}`,
-      await load(app.url, ['/v1/index/home?chain=1'], tokens, app.child),
-    ]);
+    for (const path of endpoints) {
+      rows.push([
+        `GET ${path.split('?')[0]}${label}`,
+        await load(app.url, [path], tokens, app.child),
+      ]);
+    }
     const exited = new Promise((r) => app.child.once('exit', r));
     app.child.kill('SIGTERM');
     await exited;

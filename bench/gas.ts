@@ -10,7 +10,14 @@
  *   - "1,000":   after 1,000 users have joined as one referral chain 1,000 deep, each with a stake,
  *                the measured users bind under the deepest one.
  * Equal figures in both columns show the action does not depend on how many users or how deep a
- * tree there is (O(1)). Targets: stake with 3 uplines < 150,000 gas, withdraw < 60,000.
+ * tree there is (O(1)). Targets (issue 10, section 4): stake with 3 uplines <= 130,000 gas, harvest
+ * <= 60,000 per position (<= 120,000 for the 2-position rows), withdraw <= 50,000.
+ *
+ * Harvest is measured twice: the first income of the user and its 3 uplines (each recipient's earned
+ * balance goes from zero to non-zero: 20,000 gas of new storage per recipient, once per account for
+ * ever) and a repeat harvest a day later (what every later harvest costs). Withdraw is measured while
+ * another user still holds a withdrawable balance, as in a pool in use (the last holder emptying the
+ * pool's total would get an extra storage refund no one else gets).
  *
  *   npm run gas -w bench [-- --users 1000] [-- --no-build]
  */
@@ -36,7 +43,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain } from '../contracts/src/chains.ts';
-import { localDeployerKey, localUsdcIssuer } from '../contracts/src/local-accounts.ts';
+import { localDeployerKey } from '../contracts/src/local-accounts.ts';
 import { permitTypedData, usdcPermitDomain } from '../contracts/src/permit.ts';
 import { contractsDir, readArtifact } from '../contracts/scripts/artifacts.ts';
 import {
@@ -46,7 +53,7 @@ import {
 } from '../contracts/scripts/deploy-production.ts';
 import { dexAbis, deployDex } from '../contracts/scripts/dex.ts';
 import { startAnvil } from '../contracts/scripts/local-chain.ts';
-import { deployLocalUsdc, fundIssuer } from '../contracts/scripts/usdc.ts';
+import { deployLocalUsdc } from '../contracts/scripts/usdc.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -56,9 +63,18 @@ const option = (name: string, fallback: number) => {
 };
 const USERS = option('--users', 1000);
 const progress = (line: string) => process.stderr.write(`gas: ${line}\n`);
-const TARGETS = { stake3: 150_000n, withdraw: 60_000n };
+const TARGETS = { stake3: 130_000n, harvestPerPosition: 60_000n, withdraw: 50_000n };
 
 if (!flag('--no-build')) {
+  // forge-std is vendored on demand (gitignored): a fresh checkout has no lib/forge-std yet.
+  const vendor = spawnSync(process.execPath, ['scripts/vendor-forge-std.mjs'], {
+    cwd: contractsDir,
+    encoding: 'utf8',
+  });
+  if (vendor.status !== 0) {
+    process.stderr.write(`${vendor.stdout}${vendor.stderr}`);
+    throw new Error('vendoring forge-std failed');
+  }
   // Output only on failure: forge's lint notes about test files are noise here.
   const build = spawnSync(
     process.execPath,
@@ -135,14 +151,8 @@ try {
   const fund = (address: Address) => rpc('anvil_setBalance', [address, toHex(parseEther('100'))]);
 
   // ----- deployment: USDC, DEX, Staking (constructor from the production arg assembly) -----------
-  await fundIssuer(pub, localUsdcIssuer.address);
   const { usdc } = await deployLocalUsdc({
     publicClient: pub,
-    issuerWallet: createWalletClient({
-      account: localUsdcIssuer,
-      chain: viemChain,
-      transport: http(chain.rpcUrl),
-    }),
     chainId: 1,
     minter: deployer,
   });
@@ -273,7 +283,8 @@ try {
         STAKE,
         ...(await permitSignature(STAKE)),
       ]);
-      record(column, `stake, ${which}, 3 uplines, permit`, gas, TARGETS.stake3);
+      // No target: the goal is for the approve path; this one also pays for the approval (permit).
+      record(column, `stake, ${which}, 3 uplines, permit`, gas);
     }
 
     if (has('purchaseNode')) {
@@ -286,8 +297,16 @@ try {
     if (has('harvest')) {
       record(
         column,
-        'harvest (2 positions)',
+        'harvest (2 positions), first income of all 4',
         await send(M, pool, staking.abi, 'harvest', [M, [0n, 1n]]),
+        TARGETS.harvestPerPosition * 2n,
+      );
+      await increaseTime(86400);
+      record(
+        column,
+        'harvest (2 positions), repeat',
+        await send(M, pool, staking.abi, 'harvest', [M, [0n, 1n]]),
+        TARGETS.harvestPerPosition * 2n,
       );
     }
     if (has('exchange')) {
@@ -303,10 +322,14 @@ try {
       record(column, 'claimDividends (node)', await send(M, pool, staking.abi, 'claimDividends'));
     }
     if (has('withdraw')) {
+      // Another user keeps a withdrawable balance (a grant to P), as in a pool in use.
+      await send(deployer, usdc, erc20Abi, 'approve', [pool, usd('1')]);
+      await send(deployer, pool, staking.abi, 'depositGrants', [usd('1')]);
+      await send(deployer, pool, staking.abi, 'creditGrants', [[P], [usd('1')], 5]);
       const account = await read<{ withdrawable: bigint }>(poolLens, lens.abi, 'getAccount', [M]);
       record(
         column,
-        'withdraw',
+        'withdraw (whole balance)',
         await send(M, pool, staking.abi, 'withdraw', [account.withdrawable]),
         TARGETS.withdraw,
       );
@@ -463,7 +486,9 @@ try {
     const worst = [a, b]
       .filter((x): x is bigint => x !== null)
       .reduce((x, y) => (y > x ? y : x), 0n);
-    const target = row.target ? `< ${fmt(row.target)} ${worst < row.target ? 'PASS' : 'OVER'}` : '';
+    const target = row.target
+      ? `<= ${fmt(row.target)} ${worst <= row.target ? 'PASS' : 'OVER'}`
+      : '';
     return [row.action, fmt(a), fmt(b), delta, target];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
@@ -481,7 +506,7 @@ try {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of body) console.log(line(row));
   const over = [...rows.values()].filter(
-    (r) => r.target && r.gas.some((g) => g !== null && g >= r.target!),
+    (r) => r.target && r.gas.some((g) => g !== null && g > r.target!),
   );
   console.log(over.length === 0 ? 'all targets met' : `${over.length} over target`);
   // Explained: every action with a target, and both columns of any action whose columns differ by
