@@ -30,7 +30,8 @@ const steps: Step[] = [
   // and reported so, without DATABASE_URL, REDIS_URL or nginx).
   {
     name: 'deploy: topology test',
-    command: 'node --import tsx --test deploy/env-example.test.ts deploy/topology.test.ts',
+    command:
+      'node --import tsx --test deploy/env-example.test.ts deploy/nginx-timeouts.test.ts deploy/topology.test.ts',
   },
 ];
 

@@ -36,6 +36,15 @@ import { echoRequestId, requestIdFor } from '../observability/request-id.ts';
 
 /** Largest /v1 request body. */
 export const API_BODY_LIMIT = 16 * 1024;
+/**
+ * How long an idle kept-alive connection stays open. Longer than the reverse proxy's upstream
+ * `keepalive_timeout` (60 s in deploy/nginx.conf.template), so the proxy, never the instance, closes
+ * idle connections: a request the proxy sends on a connection the instance is closing at that
+ * moment is reset, and nginx then takes the instance out for fail_timeout. Fastify's default (72 s)
+ * already keeps this; it is set here so the relation is written down and tested
+ * (deploy/nginx-timeouts.test.ts), not left to a library default.
+ */
+export const IDLE_CONNECTION_TIMEOUT_MS = 65_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +77,7 @@ export async function buildApp(
     bodyLimit: API_BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    keepAliveTimeout: IDLE_CONNECTION_TIMEOUT_MS,
     genReqId: requestIdFor,
     // Form values are strings; a repeated key becomes an array and must fail validation, not be coerced.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false } },
