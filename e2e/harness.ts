@@ -239,6 +239,11 @@ async function openRecordedPage(context: BrowserContext): Promise<PlainSession> 
       `${stamp()} [requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText}`,
     ),
   );
+  // Navigations (reloads included) and page loads, so a failure's log shows where a click landed.
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) consoleLines.push(`${stamp()} [navigated] ${f.url()}`);
+  });
+  page.on('load', () => consoleLines.push(`${stamp()} [load]`));
   return { context, page, consoleLines };
 }
 

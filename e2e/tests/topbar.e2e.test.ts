@@ -163,6 +163,30 @@ describe('app shell, top bar and dialogs', { timeout: 600_000 }, () => {
     );
   });
 
+  test('the first tap on "Connect wallet" opens the popup even when the wallet code arrives while the finger is down', async () => {
+    await withSession(
+      stack,
+      'first tap connect',
+      { account: account(4), initialChainId: 1 },
+      async ({ page }) => {
+        await openApp(page, stack.server.url);
+        const box = await page.getByTestId('wallet-button').boundingBox();
+        assert.ok(box, 'the wallet button is shown');
+        // The press starts loading the wallet code (a slow phone's long press, or a fast load
+        // from the cache): it arrives and renders before the finger is lifted.
+        const walletCode = page.waitForResponse(/\/assets\/WalletMenus-[\w-]+\.js$/, {
+          timeout: STEP_MS,
+        });
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await walletCode;
+        await page.waitForTimeout(500);
+        await page.mouse.up();
+        await page.getByRole('dialog', { name: 'Choose a wallet' }).waitFor({ timeout: STEP_MS });
+      },
+    );
+  });
+
   test('logged in: short address; the sheet; logout asks, Cancel keeps the session, Confirm ends it', async () => {
     const user = account(3);
     await withSession(

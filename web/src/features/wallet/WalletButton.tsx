@@ -1,47 +1,62 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadWalletRuntime, useWalletConfig } from '../../app/walletRuntime';
+import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
 import { toast } from '../../shared/ui/toast';
+import { walletLinkStore, type WalletLink } from './walletLinkState';
 import { walletUiStore } from './walletUi';
 
-// The button's wallet side (connect popup, account sheet, sign-in) comes with the wallet code.
-const ConnectedWalletButton = lazy(() => import('./WalletMenus'));
+// The connect popup and the account sheet come with the wallet code.
+const WalletOverlays = lazy(() => import('./WalletMenus'));
 
 /**
- * Top-bar wallet button. Until the wallet code is loaded (an anonymous first visit) a plain button
- * that loads it when pressed; then the full one, whose state follows the wallet connection.
+ * Top-bar wallet button. One element from the first paint on: the wallet code, loaded when the
+ * button is pressed (or at boot with a session), changes its text but never replaces it. Replacing
+ * it between the press and the release (the load is fast once cached) would swallow that tap.
  */
 export function WalletButton() {
-  return useWalletConfig() ? (
-    <Suspense fallback={<WalletButtonBeforeLoad />}>
-      <ConnectedWalletButton />
-    </Suspense>
-  ) : (
-    <WalletButtonBeforeLoad />
-  );
-}
-
-function WalletButtonBeforeLoad() {
   const { t } = useTranslation();
   const session = useSession();
   const open = useStore(walletUiStore);
+  const loaded = useWalletConfig() !== null;
+  const published = useStore(walletLinkStore);
+  // Before the wallet code has said otherwise, a session's wallet is still being reconnected.
+  const link: WalletLink = !session ? 'none' : loaded && published ? published : 'checking';
   // Anything that asks for the popup or the sheet (here or elsewhere) loads the wallet code.
   useEffect(() => {
     if (open !== 'none') void loadWalletRuntime().catch(() => toast(t('toast.connectFailed')));
   }, [open, t]);
   return (
-    <button
-      type="button"
-      className={session ? 'wallet-button' : 'wallet-button wallet-button--connect'}
-      data-testid="wallet-button"
-      aria-busy={session ? true : undefined}
-      // Pressing starts the load a little earlier than the click.
-      onPointerDown={() => void loadWalletRuntime().catch(() => undefined)}
-      onClick={() => walletUiStore.set(session ? 'account' : 'connect')}
-    >
-      {session ? t('loading.connecting') : t('wallet.connect')}
-    </button>
+    <>
+      <button
+        type="button"
+        className={
+          link === 'none' || link === 'lost'
+            ? 'wallet-button wallet-button--connect'
+            : 'wallet-button'
+        }
+        data-testid="wallet-button"
+        aria-busy={link === 'checking' ? true : undefined}
+        title={link === 'connected' ? t('wallet.account') : undefined}
+        // Pressing starts the load a little earlier than the click.
+        onPointerDown={() => void loadWalletRuntime().catch(() => undefined)}
+        onClick={() => walletUiStore.set(session ? 'account' : 'connect')}
+      >
+        {link === 'none'
+          ? t('wallet.connect')
+          : link === 'checking'
+            ? t('loading.connecting')
+            : link === 'lost'
+              ? t('wallet.reconnect')
+              : shortAddress(session!.userAddress)}
+      </button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <WalletOverlays />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,8 +1,7 @@
-import { useState, type MouseEvent } from 'react';
+import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
 import { copyText } from '../../shared/clipboard';
-import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
 import { confirmOrCancel, OperationCancelledError } from '../../shared/ui/confirm';
@@ -16,56 +15,20 @@ import { GENERIC_ID, useWalletRows, type WalletOptionRow } from './useWalletOpti
 import { walletUiStore } from './walletUi';
 import { useReconnect } from './reconnect';
 import { useWalletLink } from './walletLink';
+import { walletLinkStore } from './walletLinkState';
 
-/** The button once wagmi is loaded: its state follows the wallet connection. */
-export default function ConnectedWalletButton() {
-  const { t } = useTranslation();
+/**
+ * The wallet side of the top-bar button once wagmi is loaded: publishes the wallet link for the
+ * button (WalletButton.tsx) and shows the connect popup or the account sheet it asks for.
+ */
+export default function WalletOverlays() {
   const session = useSession();
   const open = useStore(walletUiStore);
   const link = useWalletLink();
+  useLayoutEffect(() => walletLinkStore.set(link), [link]);
 
   return (
     <>
-      {link === 'checking' ? (
-        // The address is shown only once the wallet behind it is connected again.
-        <button
-          type="button"
-          className="wallet-button"
-          data-testid="wallet-button"
-          aria-busy="true"
-          onClick={() => walletUiStore.set('account')}
-        >
-          {t('loading.connecting')}
-        </button>
-      ) : link === 'lost' ? (
-        <button
-          type="button"
-          className="wallet-button wallet-button--connect"
-          data-testid="wallet-button"
-          onClick={() => walletUiStore.set('account')}
-        >
-          {t('wallet.reconnect')}
-        </button>
-      ) : session ? (
-        <button
-          type="button"
-          className="wallet-button"
-          data-testid="wallet-button"
-          title={t('wallet.account')}
-          onClick={() => walletUiStore.set('account')}
-        >
-          {shortAddress(session.userAddress)}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="wallet-button wallet-button--connect"
-          data-testid="wallet-button"
-          onClick={() => walletUiStore.set('connect')}
-        >
-          {t('wallet.connect')}
-        </button>
-      )}
       {!session && open === 'connect' ? <ConnectPopup /> : null}
       {session && open === 'account' ? (
         <AccountSheet address={session.userAddress} connected={link === 'connected'} />

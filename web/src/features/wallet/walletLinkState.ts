@@ -1,3 +1,5 @@
+import { createStore } from '../../shared/store';
+
 /**
  * Whether the wallet behind the session is reachable (issue 11 §4): after a reload (network or
  * language change) wagmi reconnects silently when the wallet still allows this site; a wallet that
@@ -25,3 +27,9 @@ export function walletLinkOf(args: {
   if (!settled || status === 'reconnecting' || status === 'connecting') return 'checking';
   return 'lost';
 }
+
+/**
+ * The link as the wallet code last computed it (features/wallet/WalletMenus.tsx publishes it), for
+ * the top-bar button, which is part of the first-visit bundle; null until the wallet code runs.
+ */
+export const walletLinkStore = createStore<WalletLink | null>(null);
