@@ -281,6 +281,11 @@ export async function saveFailureArtifacts(
   } catch (err) {
     session.consoleLines.push(`[harness] screenshot failed: ${String(err)}`);
   }
+  // The toasts the app showed (the harness records each one), in order: what the user was told.
+  const toasts = await session.page
+    .evaluate(() => (window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? [])
+    .catch(() => ['(page closed)']);
+  session.consoleLines.push(`[harness] toasts shown: ${JSON.stringify(toasts)}`);
   writeFileSync(`${base}.console.log`, session.consoleLines.join('\n') + '\n');
   if (session.wallet) {
     writeFileSync(`${base}.wallet.json`, JSON.stringify(session.wallet.log, null, 2) + '\n');
