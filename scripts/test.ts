@@ -31,7 +31,7 @@ const steps: Step[] = [
   {
     name: 'deploy: topology test',
     command:
-      'node --import tsx --test deploy/env-example.test.ts deploy/nginx-timeouts.test.ts deploy/topology.test.ts',
+      'node --import tsx --test deploy/env-example.test.ts deploy/nginx-upstream.test.ts deploy/topology.test.ts',
   },
 ];
 

@@ -42,7 +42,7 @@ export const API_BODY_LIMIT = 16 * 1024;
  * idle connections: a request the proxy sends on a connection the instance is closing at that
  * moment is reset, and nginx then takes the instance out for fail_timeout. Fastify's default (72 s)
  * already keeps this; it is set here so the relation is written down and tested
- * (deploy/nginx-timeouts.test.ts), not left to a library default.
+ * (deploy/nginx-upstream.test.ts), not left to a library default.
  */
 export const IDLE_CONNECTION_TIMEOUT_MS = 65_000;
 
