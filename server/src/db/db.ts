@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { preparedStatements } from './pglite-prepared.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -52,12 +53,16 @@ export async function openDb(options: { databaseUrl?: string; pgliteDir: string 
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
 }
 
+/** Distinct statement texts kept prepared per connection (the code has about a hundred). */
+const MAX_PREPARED = 500;
+
 export async function openPglite(dataDir: string): Promise<Db> {
   await fs.mkdir(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const prepared = preparedStatements(lite, MAX_PREPARED);
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      const r = await q.query<T>(sql, params);
+      const r = await prepared<T>(q, sql, params, inTransaction);
       return { rows: r.rows, rowCount: r.affectedRows || r.rows.length };
     },
     async exec(sql: string) {
@@ -65,9 +70,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
     },
   });
   const self: Transactor = {
-    ...wrap(lite),
+    ...wrap(lite, false),
     // PGlite runs queries and transactions one at a time, so a transaction is never interleaved.
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx, true))),
   };
   return {
     engine: 'pglite',
@@ -87,9 +92,6 @@ export async function openPglite(dataDir: string): Promise<Db> {
     close: () => lite.close(),
   };
 }
-
-/** Distinct statement texts kept prepared per connection (the code has about a hundred). */
-const MAX_PREPARED = 500;
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   // A short connect timeout: with the database down, requests fail fast (503) instead of hanging.
