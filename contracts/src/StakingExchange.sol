@@ -26,12 +26,8 @@ abstract contract StakingExchange is StakingReferrals {
         returns (uint256 netUsdc)
     {
         if (block.timestamp > deadline) revert DeadlinePassed(deadline);
-        if (amountIn == 0) revert ZeroAmount();
         Account storage a = _accounts[msg.sender];
-        uint256 earned = a.earned;
-        if (amountIn > earned) revert InsufficientBalance(earned);
-        a.earned = earned - amountIn;
-        totalEarned -= amountIn;
+        _debitEarned(a, amountIn);
         uint256 rate = feeBpsFor(msg.sender);
         if (a.exchangeCount < type(uint32).max) ++a.exchangeCount;
 
@@ -78,12 +74,7 @@ abstract contract StakingExchange is StakingReferrals {
     ///         (so earnings can leave even if the DEX is unusable).
     /// @param amount Reward coin (≤ earned).
     function withdrawRewardCoin(uint256 amount) external nonReentrant {
-        if (amount == 0) revert ZeroAmount();
-        Account storage a = _accounts[msg.sender];
-        uint256 earned = a.earned;
-        if (amount > earned) revert InsufficientBalance(earned);
-        a.earned = earned - amount;
-        totalEarned -= amount;
+        _debitEarned(_accounts[msg.sender], amount);
         emit RewardCoinWithdrawn(msg.sender, amount);
         rewardToken.safeTransfer(msg.sender, amount);
     }
@@ -114,6 +105,17 @@ abstract contract StakingExchange is StakingReferrals {
     /// @return USDC base units.
     function minWithdrawal() external view returns (uint256) {
         return _minWithdrawal;
+    }
+
+    /// @dev Takes `amount` (non-zero, at most the balance) from the account's earned reward coin and
+    ///      the pool's total of it: the one debit both ways out of `earned` (exchange, coin withdrawal)
+    ///      make.
+    function _debitEarned(Account storage a, uint256 amount) internal {
+        if (amount == 0) revert ZeroAmount();
+        uint256 earned = a.earned;
+        if (amount > earned) revert InsufficientBalance(earned);
+        a.earned = earned - amount;
+        totalEarned -= amount;
     }
 
     function _path() internal view returns (address[] memory path) {
