@@ -35,35 +35,33 @@ type Runner = Pick<PGlite | Transaction, 'query'>;
 type Result<T> = Awaited<ReturnType<PGlite['query']>> & { rows: T[] };
 
 /**
- * `query` that runs each statement text prepared from its first call on. Statements are prepared
- * only outside transactions (a PREPARE is not undone by a ROLLBACK, and a failed one would abort
- * the caller's transaction); a text that cannot be prepared (a parameter whose type PostgreSQL
- * cannot infer, a utility statement) runs unnamed from then on.
+ * `query` that runs each statement text prepared from its first call on. A text that cannot be
+ * prepared (a parameter whose type PostgreSQL cannot infer, a utility statement) runs unnamed from
+ * then on. Inside a transaction nothing is prepared (a failed PREPARE would abort the caller's
+ * transaction); texts prepared before are used there.
  */
 export function preparedStatements(lite: PGlite, maxPrepared: number) {
-  const pending = new Map<string, Promise<string | null>>();
-  /** Texts whose PREPARE has finished: the statement's name, or null (runs unnamed). */
-  const settled = new Map<string, string | null>();
+  /** Per text: its PREPARE while it runs, then the statement's name, or null (runs unnamed). */
+  const plans = new Map<string, Promise<string | null> | string | null>();
   const planOf = async (
     sql: string,
     inTransaction: boolean,
   ): Promise<string | null | undefined> => {
-    if (settled.has(sql)) return settled.get(sql);
-    // In a transaction only what is already prepared: a PREPARE still queued waits for this very
-    // transaction to end (PGlite runs one thing at a time), so waiting for it would never end.
+    const plan = plans.get(sql);
+    if (plan !== undefined && !(plan instanceof Promise)) return plan;
+    // In a transaction, not a PREPARE still queued: PGlite runs one thing at a time, so it waits
+    // for this very transaction to end, and waiting for it would never end.
     if (inTransaction) return undefined;
-    let plan = pending.get(sql);
-    if (!plan) {
-      if (pending.size >= maxPrepared) return undefined;
-      const name = `s${pending.size}`;
-      plan = lite.query(`PREPARE ${name} AS ${sql}`).then(
-        () => name,
-        () => null,
-      );
-      pending.set(sql, plan);
-      void plan.then((result) => settled.set(sql, result));
-    }
-    return plan;
+    if (plan) return plan;
+    if (plans.size >= maxPrepared) return undefined;
+    const name = `s${plans.size}`;
+    const preparing = lite.query(`PREPARE ${name} AS ${sql}`).then(
+      () => name,
+      () => null,
+    );
+    plans.set(sql, preparing);
+    void preparing.then((result) => plans.set(sql, result));
+    return preparing;
   };
   return async function query<T>(
     runner: Runner,
