@@ -48,23 +48,40 @@ export async function sessionForToken(
   token: string | undefined,
   now: Date,
 ): Promise<ActiveSession | null> {
-  if (!token || !sessionTokenPattern.test(token)) return null;
-  const hash = hashToken(token);
-  const cache = cacheOf(db);
-  const channel = channels.get(db);
-  const hit = channel && !channel.live() ? undefined : cache.get(hash);
-  if (hit && now.getTime() < hit.until) return hit.active;
+  const hash = tokenHashOf(token);
+  if (hash === null) return null;
+  const cached = cachedSession(db, hash, now);
+  if (cached) return cached;
   const active = await findActiveSession(db, hash, now);
-  if (active) {
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(hash, {
-      active,
-      until: Math.min(now.getTime() + SESSION_CACHE_MS, active.session.expires_at.getTime()),
-    });
-  } else {
-    cache.delete(hash);
-  }
+  if (active) rememberSession(db, hash, active, now);
+  else cacheOf(db).delete(hash);
   return active;
+}
+
+/** The hash of a well-formed `Token` header value; null when it is missing or malformed. */
+export function tokenHashOf(token: string | undefined): string | null {
+  return token && sessionTokenPattern.test(token) ? hashToken(token) : null;
+}
+
+/**
+ * The session of a token hash if this instance may serve it from its cache (found in the last
+ * `SESSION_CACHE_MS`, not expired, and revocations heard); undefined means: ask the database.
+ */
+export function cachedSession(db: Db, hash: string, now: Date): ActiveSession | undefined {
+  const channel = channels.get(db);
+  if (channel && !channel.live()) return undefined;
+  const hit = cacheOf(db).get(hash);
+  return hit && now.getTime() < hit.until ? hit.active : undefined;
+}
+
+/** Keeps a session the database just found active (by a lookup or a page's own statement). */
+export function rememberSession(db: Db, hash: string, active: ActiveSession, now: Date): void {
+  const cache = cacheOf(db);
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(hash, {
+    active,
+    until: Math.min(now.getTime() + SESSION_CACHE_MS, active.session.expires_at.getTime()),
+  });
 }
 
 export async function endSession(db: Db, token: string, now: Date): Promise<boolean> {

@@ -93,6 +93,7 @@ export async function buildApp(
 
   app.decorateRequest('lang', 'en' as Lang);
   app.decorateRequest('session', null);
+  app.decorateRequest('sessionToCheck', null);
   app.addHook('onRequest', async (request) => {
     request.lang = resolveLang(request.headers.lang);
   });

@@ -84,6 +84,7 @@ async function cacheApp() {
   const app = Fastify();
   app.decorateRequest('lang', 'en');
   app.decorateRequest('session', null);
+  app.decorateRequest('sessionToCheck', null);
   return { server, cache, app };
 }
 

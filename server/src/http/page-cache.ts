@@ -96,12 +96,35 @@ export function pageCache(opts: PageCacheOptions): PageCache {
         return reply.send({ code: 0, msg: t(request.lang, 'ok'), data: await compute() });
       }
       const day = opts.now().toISOString().slice(0, 10);
-      const key = `${request.url}|${request.session?.user.address ?? '-'}|${request.lang}|${day}`;
+      const keyOf = (owner: string) => `${request.url}|${owner}|${request.lang}|${day}`;
+      const send = (body: string) => reply.type('application/json; charset=utf-8').send(body);
+      // The route's response serializer (from its schema), so a hit sends the same bytes as a miss.
+      const serialize = (data: unknown) =>
+        reply.serialize({ code: 0, msg: t(request.lang, 'ok'), data }) as string;
+      /** Keeps `body` only if the index is still at the version read before computing it. */
+      const keep = (key: string, body: string) => {
+        if (versions.get(chainId) !== version) return;
+        let current = kept.get(chainId);
+        if (!current) kept.set(chainId, (current = { version, bodies: new Map() }));
+        // Within one block, more distinct pages than this: start again rather than grow.
+        if (current.bodies.size >= maxEntries) current.bodies.clear();
+        current.bodies.set(key, body);
+      };
+      if (request.sessionToCheck !== null) {
+        // A session this instance does not know yet: the page's own statement checks it (see
+        // auth.ts, pageSession), so whose page it is is known only once computed, and it is kept
+        // under that address. Nothing kept is served before that check.
+        counters.misses++;
+        const body = serialize(await compute());
+        keep(keyOf(request.session!.user.address), body);
+        return send(body);
+      }
+      const key = keyOf(request.session?.user.address ?? '-');
       const bucket = kept.get(chainId);
       const hit = bucket?.version === version ? bucket.bodies.get(key) : undefined;
       if (hit !== undefined) {
         counters.hits++;
-        return reply.type('application/json; charset=utf-8').send(hit);
+        return send(hit);
       }
       // One computation per page and version: when the index moves, every client of a busy page
       // misses at once, and they all wait for the same queries instead of each running them.
@@ -112,19 +135,8 @@ export function pageCache(opts: PageCacheOptions): PageCache {
         counters.misses++;
         flight = (async () => {
           try {
-            const data = await compute();
-            // The route's response serializer (from its schema), so a hit sends the same bytes
-            // as a miss would.
-            const body = reply.serialize({ code: 0, msg: t(request.lang, 'ok'), data }) as string;
-            // Kept only if the index is still at the version read before computing: if it moved
-            // meanwhile, this response is already stale and the next request computes again.
-            if (versions.get(chainId) === version) {
-              let current = kept.get(chainId);
-              if (!current) kept.set(chainId, (current = { version, bodies: new Map() }));
-              // Within one block, more distinct pages than this: start again rather than grow.
-              if (current.bodies.size >= maxEntries) current.bodies.clear();
-              current.bodies.set(key, body);
-            }
+            const body = serialize(await compute());
+            keep(key, body);
             return body;
           } finally {
             inflight.delete(flightKey);
@@ -132,7 +144,7 @@ export function pageCache(opts: PageCacheOptions): PageCache {
         })();
         inflight.set(flightKey, flight);
       }
-      return reply.type('application/json; charset=utf-8').send(await flight);
+      return send(await flight);
     },
     moved(chainId, block) {
       local.add(chainId);

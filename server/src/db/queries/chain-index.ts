@@ -1,6 +1,8 @@
 /**
  * Reads of the chain index for the pages (docs/CONTRACTS-OF-WORK.md, "Chain-derived endpoints").
- * Amounts leave as decimal strings of base units (`::text`), never as floats.
+ * Amounts leave as decimal strings of base units (`::text`), never as floats. A read of one
+ * address's rows takes the address as `$2`: a page whose session is not checked yet runs it
+ * session-bound (db/queries/sessions.ts, sessionBound), `$2` then being the session's address.
  */
 import type { Queryable } from '../db.ts';
 
@@ -481,11 +483,13 @@ export async function homeRead(
   address: string | null,
   today: string,
 ): Promise<HomeRead> {
+  // $2 is the address when there is one (the convention of session-bound reads), else the day.
+  const day = address === null ? '$2' : '$3';
   const r = await q.query<R>(
     `SELECT ${indexedColumn},
        (SELECT json_build_object('total', s.total_staked::text, 'active', s.active_stake::text,
           'stakers', s.stakers, 'positions', s.positions, 'bound', s.bound, 'paused', s.paused,
-          'today', COALESCE((SELECT amount FROM stake_daily WHERE chain_id = $1 AND day = $2::date), 0)::text)
+          'today', COALESCE((SELECT amount FROM stake_daily WHERE chain_id = $1 AND day = ${day}::date), 0)::text)
         FROM chain_stats s WHERE s.chain_id = $1) AS pool,
        (SELECT json_build_object('usdcReserve', usdc_reserve::text, 'rewardReserve', reward_reserve::text,
           'block', block_number::text,
@@ -493,12 +497,12 @@ export async function homeRead(
         FROM market WHERE chain_id = $1) AS market,
        (SELECT COALESCE(json_agg(p), '[]'::json) FROM (
           SELECT source, sum(amount)::text AS total,
-                 COALESCE(sum(amount) FILTER (WHERE day = $2::date), 0)::text AS today
+                 COALESCE(sum(amount) FILTER (WHERE day = ${day}::date), 0)::text AS today
           FROM platform_income_daily WHERE chain_id = $1 GROUP BY source) p) AS platform
-       ${address === null ? '' : `, ${sumsColumn('$3', '$2', 'sums')}, ${accountColumns}`}
+       ${address === null ? '' : `, ${sumsColumn('$2', day, 'sums')}, ${accountColumns}`}
      FROM (SELECT 1) one
-     ${address === null ? '' : 'LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $3'}`,
-    address === null ? [chainId, today] : [chainId, today, address],
+     ${address === null ? '' : 'LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $2'}`,
+    address === null ? [chainId, today] : [chainId, address, today],
   );
   const row = r.rows[0]!;
   return {

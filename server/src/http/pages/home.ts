@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { homeRead } from '../../db/queries/chain-index.ts';
-import { optionalSession } from '../auth.ts';
+import { ownerOf, pageSession } from '../auth.ts';
 import type { PageCache } from '../page-cache.ts';
 import { routeSchema, type HomeData } from '../../api-schema/index.ts';
 import { byToken, chainOf, utcToday } from './common.ts';
@@ -19,7 +19,7 @@ export async function homeRoutes(
   app.get(
     '/index/home',
     {
-      preHandler: optionalSession(db, now),
+      preHandler: pageSession(db, now, { optional: true }),
       schema: {
         ...routeSchema('GET /v1/index/home'),
         summary: 'Home page figures, from the chain index',
@@ -33,7 +33,9 @@ export async function homeRoutes(
       return opts.cache.serve(request, reply, chainId, async (): Promise<HomeData> => {
         const { today, dayStart } = utcToday(now());
         // One statement: cursor, pool, market, pool-wide sums and the caller's figures.
-        const read = await homeRead(db, chainId, request.session?.user.address ?? null, today);
+        const signedIn = request.session !== null || request.sessionToCheck !== null;
+        const owner = signedIn ? ownerOf(request, db, now()) : null;
+        const read = await homeRead(owner?.q ?? db, chainId, owner?.address ?? null, today);
         const { indexed, pool, market, platform } = read;
         const me = read.me && {
           income: byToken(read.me.sums),

@@ -14,7 +14,7 @@ import {
   type RecordList,
 } from '../../db/queries/chain-index.ts';
 import { incomeSources, tokenOfSource, type IncomeSourceName } from '../../indexer/chunk.ts';
-import { requireSession } from '../auth.ts';
+import { ownerOf, pageSession } from '../auth.ts';
 import type { PageCache } from '../page-cache.ts';
 import {
   routeSchema,
@@ -26,7 +26,7 @@ import {
   type IncomePage,
 } from '../../api-schema/index.ts';
 import { parseList, type ListQuery } from '../schemas.ts';
-import { addressOf, byToken, chainOf, utcToday, type ChainQuery } from './common.ts';
+import { byToken, chainOf, utcToday, type ChainQuery } from './common.ts';
 
 export { sourceFilters };
 type SourceFilter = (typeof sourceFilters)[number];
@@ -44,7 +44,7 @@ export async function listRoutes(
   // Request types come from the routes' schemas (api-schema).
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = opts;
-  const preHandler = requireSession(db, now);
+  const preHandler = pageSession(db, now);
 
   app.get(
     '/income/list',
@@ -61,13 +61,13 @@ export async function listRoutes(
     async (request, reply) => {
       const { chainId } = chainOf(request.query, opts.deployment);
       return opts.cache.serve(request, reply, chainId, async (): Promise<IncomePage> => {
-        const address = addressOf(request);
+        const { q, address } = ownerOf(request, db, now());
         const place = parseList(request.query);
         const source = sourceCode(request.query.source ?? 'all');
         const { today, dayStart } = utcToday(now());
         // One statement: cursor, total (maintained counts), page, sums.
         const { indexed, sums, ...list } = await incomeListRead(
-          db,
+          q,
           { chainId, address, source, today },
           place,
         );
@@ -105,9 +105,10 @@ export async function listRoutes(
         const series = Array.from({ length: days }, (_, i) =>
           new Date(end - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
         );
+        const { q, address } = ownerOf(request, db, now());
         const [indexed, rows] = await Promise.all([
           indexedOf(db, chainId),
-          incomeByDay(db, chainId, addressOf(request), series[0]!),
+          incomeByDay(q, chainId, address, series[0]!),
         ]);
         const byDay = new Map(series.map((day) => [day, { reward: 0n, usdc: 0n }]));
         for (const row of rows) {
@@ -139,13 +140,9 @@ export async function listRoutes(
         const { chainId } = chainOf(request.query, opts.deployment);
         return opts.cache.serve(request, reply, chainId, async () => {
           const place = parseList(request.query);
+          const { q, address } = ownerOf(request, db, now());
           // One statement: cursor, total (record_totals), page.
-          const read = await recordListRead(
-            db,
-            list,
-            { chainId, address: addressOf(request) },
-            place,
-          );
+          const read = await recordListRead(q, list, { chainId, address }, place);
           return {
             items: read.items,
             total: read.row.total as number,

@@ -6,7 +6,7 @@ import { checksumAddress, type Address } from 'viem';
 import type { Db } from '../../db/db.ts';
 import { accountRead, levelFor, teamMembersRead } from '../../db/queries/chain-index.ts';
 import { findUserByInviteCode } from '../../db/queries/users.ts';
-import { requireSession } from '../auth.ts';
+import { ownerOf, pageSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
 import type { PageCache } from '../page-cache.ts';
 import { AppError, ErrorCode } from '../errors.ts';
@@ -18,7 +18,7 @@ import {
   type TeamSummary,
 } from '../../api-schema/index.ts';
 import { parseList } from '../schemas.ts';
-import { addressOf, chainOf, utcToday } from './common.ts';
+import { chainOf, utcToday } from './common.ts';
 
 const memberships = ['none', 'node', 'founder'] as const;
 
@@ -39,7 +39,7 @@ export async function teamRoutes(
   // Request types come from the routes' schemas (api-schema).
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = opts;
-  const preHandler = requireSession(db, now);
+  const preHandler = pageSession(db, now);
 
   app.get(
     '/team/summary',
@@ -55,10 +55,10 @@ export async function teamRoutes(
     async (request, reply) => {
       const { chainId } = chainOf(request.query, opts.deployment);
       return opts.cache.serve(request, reply, chainId, async (): Promise<TeamSummary> => {
-        const address = addressOf(request);
+        const { q, address } = ownerOf(request, db, now());
         // One statement: cursor, thresholds, the account row and the income sums.
         const { indexed, account, thresholds, sums } = await accountRead(
-          db,
+          q,
           chainId,
           address,
           utcToday(now()).today,
@@ -97,11 +97,11 @@ export async function teamRoutes(
     async (request, reply) => {
       const { chainId } = chainOf(request.query, opts.deployment);
       return opts.cache.serve(request, reply, chainId, async (): Promise<TeamMembers> => {
-        const address = addressOf(request);
+        const { q, address } = ownerOf(request, db, now());
         const depth = Number(request.query.depth ?? 1) as 1 | 2 | 3;
         const place = parseList(request.query);
         // One statement: cursor, total (the account's member count), page.
-        const read = await teamMembersRead(db, { chainId, address, depth }, place);
+        const read = await teamMembersRead(q, { chainId, address, depth }, place);
         return {
           // Rows are untyped: their columns are the API's names (teamMembersRead).
           items: read.items.map(
@@ -134,20 +134,21 @@ export async function teamRoutes(
     async (request, reply) => {
       const { chainId, contracts } = chainOf(request.query, opts.deployment);
       return opts.cache.serve(request, reply, chainId, async (): Promise<InviteInfo> => {
-        const address = addressOf(request);
-        const code = request.session!.user.invite_code;
+        const { q, address } = ownerOf(request, db, now());
         const { indexed, account, sums } = await accountRead(
-          db,
+          q,
           chainId,
           address,
           utcToday(now()).today,
         );
+        // The session is known now (checked by the statement if it was not before).
+        const { invite_code: code, address: me } = request.session!.user;
         const sum = bySource(sums);
         return {
           indexed,
           inviteCode: code,
           link: `${opts.origin()}/#/?code=${code}`,
-          inTree: address === contracts.root.toLowerCase() || account.superior !== null,
+          inTree: me === contracts.root.toLowerCase() || account.superior !== null,
           directMembers: account.members[0],
           teamMembers: account.members.reduce((a, b) => a + b, 0),
           rewards: { referral: sum(1), team: sum(2) },
