@@ -110,25 +110,25 @@ export function pageCache(opts: PageCacheOptions): PageCache {
         if (current.bodies.size >= maxEntries) current.bodies.clear();
         current.bodies.set(key, body);
       };
-      if (request.sessionToCheck !== null) {
-        // A session this instance does not know yet: the page's own statement checks it (see
-        // auth.ts, pageSession), so whose page it is is known only once computed, and it is kept
-        // under that address. Nothing kept is served before that check.
-        counters.misses++;
-        const body = serialize(await compute());
-        keep(keyOf(request.session!.user.address), body);
-        return send(body);
-      }
-      const key = keyOf(request.session?.user.address ?? '-');
-      const bucket = kept.get(chainId);
-      const hit = bucket?.version === version ? bucket.bodies.get(key) : undefined;
-      if (hit !== undefined) {
-        counters.hits++;
-        return send(hit);
+      // A session this instance does not know yet is checked by the page's own statement (see
+      // auth.ts, pageSession): whose page it is is known only once computed, so nothing kept is
+      // looked up for it, and its page is kept under the address the statement found.
+      const checking = request.sessionToCheck;
+      let key: string | undefined;
+      if (checking === null) {
+        key = keyOf(request.session?.user.address ?? '-');
+        const bucket = kept.get(chainId);
+        const hit = bucket?.version === version ? bucket.bodies.get(key) : undefined;
+        if (hit !== undefined) {
+          counters.hits++;
+          return send(hit);
+        }
       }
       // One computation per page and version: when the index moves, every client of a busy page
-      // misses at once, and they all wait for the same queries instead of each running them.
-      const flightKey = `${key}|${version}`;
+      // misses at once, and they all wait for the same queries instead of each running them. A
+      // session still to check shares by its token: a user's first requests arriving together
+      // wait for the same check and page.
+      const flightKey = `${key ?? keyOf(`token:${checking}`)}|${version}`;
       let flight = inflight.get(flightKey);
       if (flight) counters.joined++;
       else {
@@ -136,7 +136,7 @@ export function pageCache(opts: PageCacheOptions): PageCache {
         flight = (async () => {
           try {
             const body = serialize(await compute());
-            keep(key, body);
+            keep(key ?? keyOf(request.session!.user.address), body);
             return body;
           } finally {
             inflight.delete(flightKey);

@@ -42,12 +42,17 @@ for (const engine of engines()) {
   describe(`pages check an unknown session in their own statement (${engine})`, () => {
     let server: TestServer;
     let statements: string[] = [];
+    /** Delay before each statement, to make requests overlap. */
+    let delayMs = 0;
 
     before(async () => {
       server = await startTestServer(engine);
       const query = server.db.query.bind(server.db);
-      server.db.query = ((sql: string, params?: unknown[]) => {
-        if (!isCursorPoll(sql)) statements.push(sql);
+      server.db.query = (async (sql: string, params?: unknown[]) => {
+        if (!isCursorPoll(sql)) {
+          statements.push(sql);
+          if (delayMs) await sleep(delayMs);
+        }
         return query(sql, params);
       }) as typeof server.db.query;
       // A cursor for chain 1: the page cache serves its pages (API-only: it polls every 250 ms).
@@ -83,6 +88,29 @@ for (const engine of engines()) {
       const other = await ran(async () => okData(await get('/v1/team/summary', login.Token)));
       assert.equal(other.length, 1);
       assert.doesNotMatch(other[0]!, /FROM sessions/);
+    });
+
+    it("a user's first requests arriving together share one check and page", async () => {
+      const login = await fresh();
+      // The first one's statement takes a while: the others arrive before the session is known.
+      delayMs = 200;
+      try {
+        const together = await ran(async () => {
+          const pages = await Promise.all(
+            [1, 2, 3].map(() => get('/v1/activity/list', login.Token)),
+          );
+          for (const page of pages) okData(page);
+        });
+        assert.equal(together.length, 1, together.join('\n---\n'));
+        const unknown = 'y'.repeat(43);
+        const refused = await ran(async () => {
+          const pages = await Promise.all([1, 2, 3].map(() => get('/v1/activity/list', unknown)));
+          for (const res of pages) assertError(res, 401, 400);
+        });
+        assert.equal(refused.length, 1);
+      } finally {
+        delayMs = 0;
+      }
     });
 
     it('the session comes from the statement: invite code, own figures, empty pages', async () => {
