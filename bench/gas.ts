@@ -10,7 +10,8 @@
  *   - "1,000":   after 1,000 users have joined as one referral chain 1,000 deep, each with a stake,
  *                the measured users bind under the deepest one.
  * Equal figures in both columns show the action does not depend on how many users or how deep a
- * tree there is (O(1)). Targets (issue 10, section 4): stake with 3 uplines <= 130,000 gas, harvest
+ * tree there is (O(1)). The chain's clock is fixed (each block one second after the previous, from
+ * CLOCK_START), so two runs print the same table. Targets (issue 10, section 4): stake with 3 uplines <= 130,000 gas, harvest
  * <= 60,000 per position (<= 120,000 for the 2-position rows), withdraw <= 50,000.
  *
  * Harvest is measured twice: the first income of the user and its 3 uplines (each recipient's earned
@@ -64,6 +65,11 @@ const option = (name: string, fallback: number) => {
 const USERS = option('--users', 1000);
 const progress = (line: string) => process.stderr.write(`gas: ${line}\n`);
 const TARGETS = { stake3: 130_000n, harvestPerPosition: 60_000n, withdraw: 50_000n };
+/**
+ * The chain's first block time (2096-10-02 07:06:40 UTC, after any wall clock this runs on): 60,800 s
+ * before a UTC day boundary, so no column crosses a day other than where the scenario moves time.
+ */
+const CLOCK_START = 4_000_000_000;
 
 if (!flag('--no-build')) {
   // forge-std is vendored on demand (gitignored): a fresh checkout has no lib/forge-std yet.
@@ -107,6 +113,13 @@ try {
   const rpc = (method: string, params: unknown[] = []) =>
     pub.request({ method, params } as never) as Promise<unknown>;
   await rpc('anvil_autoImpersonateAccount', [true]);
+  // The chain's clock is fixed, not the wall clock: every block is mined exactly one second after
+  // the previous one, from CLOCK_START, so every transaction has its own second and no row depends
+  // on how fast this machine is. (With blocks sharing a second, a pool's price accumulators are
+  // written or not by chance: the 6th exchange measured 188,905 gas in the second of the 5th and
+  // 204,121 in its own.) evm_snapshot/evm_revert restore the clock with the chain.
+  await rpc('anvil_setBlockTimestampInterval', [1]);
+  await rpc('evm_setNextBlockTimestamp', [CLOCK_START]);
 
   let lastHash: Hex = '0x';
   /** Polls for a receipt (plain requests: no block watcher to miss an automined block). */
@@ -144,8 +157,10 @@ try {
   };
   const read = <T>(address: Address, abi: Abi, functionName: string, args: unknown[] = []) =>
     pub.readContract({ address, abi, functionName, args }) as Promise<T>;
+  /** Moves the fixed clock `seconds` forward and mines a block there. */
   const increaseTime = async (seconds: number) => {
-    await rpc('evm_increaseTime', [seconds]);
+    const { timestamp } = await pub.getBlock();
+    await rpc('evm_setNextBlockTimestamp', [Number(timestamp) + seconds]);
     await rpc('evm_mine');
   };
   const fund = (address: Address) => rpc('anvil_setBalance', [address, toHex(parseEther('100'))]);

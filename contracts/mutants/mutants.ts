@@ -77,10 +77,18 @@ export const mutants: Mutant[] = [
   {
     id: 'purchase-paid-from-pool',
     rule: 'R1 non-custodial',
-    what: "a membership is paid to the treasury out of the pool's USDC, not the buyer's",
+    what: "a membership's proceeds are counted for the treasury without the buyer paying them",
     file: memberships,
-    find: 'if (price != 0) usdc.safeTransferFrom(msg.sender, to, price);',
-    replace: 'if (price != 0) usdc.safeTransfer(to, price);',
+    find: 'if (price != 0) treasuryProceeds += _pull(usdc, msg.sender, price);',
+    replace: 'if (price != 0) treasuryProceeds += price;',
+  },
+  {
+    id: 'treasury-paid-to-caller',
+    rule: 'R1 non-custodial',
+    what: 'payTreasury sends the membership proceeds to its caller instead of the treasury',
+    file: memberships,
+    find: 'address to = treasury;\n        emit TreasuryPaid(to, amount);',
+    replace: 'address to = msg.sender;\n        emit TreasuryPaid(to, amount);',
   },
   // ------------------------------------------------------------------ rule 3: funded and reserved
   {

@@ -31,7 +31,12 @@ export const deployedContracts = {
 export type DeployedContractName = keyof typeof deployedContracts;
 
 export function readArtifact(contractName: DeployedContractName): Artifact {
-  const file = join(outDir, deployedContracts[contractName], `${contractName}.json`);
+  return readBuildArtifact(deployedContracts[contractName], contractName);
+}
+
+/** Any contract of the forge build, e.g. a test-only one: `readBuildArtifact('X.sol', 'X')`. */
+export function readBuildArtifact(sourceFile: string, contractName: string): Artifact {
+  const file = join(outDir, sourceFile, `${contractName}.json`);
   if (!existsSync(file)) {
     throw new Error(
       `${file} is missing: run npm run build -w contracts (or npm run generate -w contracts)`,

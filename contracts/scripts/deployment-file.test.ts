@@ -66,3 +66,22 @@ it('replaces the production entries only', () => {
   withFile({ 1: record }, (file) => useProductionDeploymentFile(deployments, file));
   assert.deepEqual(deployments, { local: { 1: local }, production: { 1: record } });
 });
+
+it('reads a relative DEPLOYMENT_FILE against the repository root, whatever the working directory', () => {
+  // `npm run build -w web` and `npm start -w server` run in their workspace folder; the runbook
+  // and deploy/env.example write the path from the repository root.
+  const repoRoot = join(import.meta.dirname, '..', '..');
+  const dir = mkdtempSync(join(repoRoot, '.deployment-file-test-'));
+  const cwd = process.cwd();
+  try {
+    writeFileSync(join(dir, 'production.json'), JSON.stringify({ 1: record }));
+    const relative = join(dir.slice(repoRoot.length + 1), 'production.json');
+    for (const from of [join(repoRoot, 'web'), join(repoRoot, 'server'), repoRoot]) {
+      process.chdir(from);
+      assert.deepEqual(readDeploymentFile(relative), { 1: record }, `from ${from}`);
+    }
+  } finally {
+    process.chdir(cwd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

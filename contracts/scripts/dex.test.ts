@@ -32,6 +32,7 @@ import {
 } from './dex.ts';
 import { startAnvil, type LocalChain } from './local-chain.ts';
 import { deployLocalUsdc } from './usdc.ts';
+import { dexSwapGasHeadroom, dexSwapGasLimit } from '../src/gas.ts';
 
 describe('DEX artifacts', () => {
   it('pair init-code hash = keccak256(pair creation code) = the one compiled into Router02', () => {
@@ -47,6 +48,21 @@ describe('DEX artifacts', () => {
   });
 });
 
+/** The deployer's and the test user's clients on one local chain (both scenarios below). */
+function clientsOf(chain: LocalChain) {
+  const viemChain = toViemChain(networkByChainId(chain.chainId)!, chain.rpcUrl);
+  const transport = http(chain.rpcUrl);
+  const deployer = privateKeyToAccount(localDeployerKey);
+  const user = privateKeyToAccount(localTestUserKey);
+  return {
+    deployer,
+    user,
+    publicClient: createPublicClient({ chain: viemChain, transport }),
+    walletClient: createWalletClient({ account: deployer, chain: viemChain, transport }),
+    userWallet: createWalletClient({ account: user, chain: viemChain, transport }),
+  };
+}
+
 for (const chainId of [1, 56] as SupportedChainId[]) {
   describe(`local DEX on chain ${chainId}`, () => {
     let chain: LocalChain;
@@ -58,20 +74,7 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
     });
 
     it('deploys deterministically, seeds the pool and swaps native coin → USDC', async () => {
-      const viemChain = toViemChain(networkByChainId(chainId)!, chain.rpcUrl);
-      const deployer = privateKeyToAccount(localDeployerKey);
-      const user = privateKeyToAccount(localTestUserKey);
-      const publicClient = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) });
-      const walletClient = createWalletClient({
-        account: deployer,
-        chain: viemChain,
-        transport: http(chain.rpcUrl),
-      });
-      const userWallet = createWalletClient({
-        account: user,
-        chain: viemChain,
-        transport: http(chain.rpcUrl),
-      });
+      const { deployer, user, publicClient, walletClient, userWallet } = clientsOf(chain);
       const wait = async (hash: `0x${string}`) => {
         const receipt = await publicClient.waitForTransactionReceipt({ hash });
         assert.equal(receipt.status, 'success');
@@ -147,15 +150,17 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         args: [user.address],
       });
       const deadline = (await publicClient.getBlock()).timestamp + 600n;
-      await wait(
-        await userWallet.writeContract({
-          address: dex.router,
-          abi: abis.router,
-          functionName: 'swapExactETHForTokens',
-          args: [quoted, path, user.address, deadline],
-          value: amountIn,
-        }),
-      );
+      // Every swap is sent with the headroom of src/gas.ts over its estimate (see the test below).
+      const swap = async (
+        functionName: 'swapExactETHForTokens' | 'swapExactTokensForTokens',
+        args: unknown[],
+        value?: bigint,
+      ) => {
+        const call = { address: dex.router, abi: abis.router, functionName, args, value };
+        const estimate = await publicClient.estimateContractGas({ ...call, account: user });
+        return wait(await userWallet.writeContract({ ...call, gas: dexSwapGasLimit(estimate) }));
+      };
+      await swap('swapExactETHForTokens', [quoted, path, user.address, deadline], amountIn);
       const afterSwap = await publicClient.readContract({
         address: usdc,
         abi: erc20Abi,
@@ -186,14 +191,13 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         path,
       ])) as bigint[];
       assert.ok(amounts2[1]! < quoted, 'the first swap moved the price');
-      await wait(
-        await userWallet.writeContract({
-          address: dex.router,
-          abi: abis.router,
-          functionName: 'swapExactTokensForTokens',
-          args: [amountIn, amounts2[1]!, path, user.address, deadline],
-        }),
-      );
+      await swap('swapExactTokensForTokens', [
+        amountIn,
+        amounts2[1]!,
+        path,
+        user.address,
+        deadline,
+      ]);
       const afterSecond = await publicClient.readContract({
         address: usdc,
         abi: erc20Abi,
@@ -201,6 +205,74 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         args: [user.address],
       });
       assert.equal(afterSecond - afterSwap, amounts2[1]);
+    });
+  });
+}
+
+/**
+ * Why every swap is sent with src/gas.ts's headroom, made deterministic: the chain's clock is pinned
+ * with evm_setNextBlockTimestamp (which both the next block and eth_estimateGas use), so the
+ * estimate is taken in the second of the pool's last update and the swap is mined in the next one.
+ */
+for (const chainId of [1, 56] as SupportedChainId[]) {
+  describe(`a swap on chain ${chainId} estimated in one second and mined in the next`, () => {
+    let chain: LocalChain;
+    before(async () => {
+      chain = await startAnvil({ chainId });
+    });
+    after(async () => {
+      await chain?.stop();
+    });
+
+    it('runs out of gas with the bare estimate and succeeds with the headroom', async () => {
+      const { deployer, user, publicClient, walletClient, userWallet } = clientsOf(chain);
+      const rpc = (method: string, params: unknown[] = []) =>
+        publicClient.request({ method, params } as never) as Promise<unknown>;
+      const { usdc } = await deployLocalUsdc({ publicClient, chainId, minter: deployer.address });
+      const dex = await deployDex({
+        publicClient,
+        walletClient,
+        usdc,
+        usdcDecimals: chainId === 1 ? 6 : 18,
+      });
+      const abis = dexAbis();
+      // The seeding (the pool's last update) was the latest block: its second is the pool's.
+      const seeded = await publicClient.getBlock();
+      const [, , poolUpdatedAt] = (await publicClient.readContract({
+        address: dex.pair,
+        abi: abis.pair,
+        functionName: 'getReserves',
+      })) as [bigint, bigint, number];
+      assert.equal(BigInt(poolUpdatedAt), seeded.timestamp);
+
+      const call = {
+        address: dex.router,
+        abi: abis.router,
+        functionName: 'swapExactETHForTokens',
+        args: [0n, [dex.weth, usdc], user.address, seeded.timestamp + 600n],
+        value: parseEther('1'),
+      } as const;
+      // The estimate, with the chain's clock still in the pool's second.
+      await rpc('evm_setNextBlockTimestamp', [Number(seeded.timestamp)]);
+      const estimate = await publicClient.estimateContractGas({ ...call, account: user });
+      // The same swap estimated a second later makes the accumulator writes: that is the gap.
+      await rpc('evm_setNextBlockTimestamp', [Number(seeded.timestamp) + 1]);
+      const estimateNextSecond = await publicClient.estimateContractGas({ ...call, account: user });
+      const gap = estimateNextSecond - estimate;
+      assert.ok(gap > 40_000n, `the accumulator writes cost ${gap} gas`);
+      assert.ok(gap <= dexSwapGasHeadroom, `the headroom ${dexSwapGasHeadroom} covers ${gap}`);
+
+      const minedNextSecond = async (gas: bigint) => {
+        await rpc('evm_setNextBlockTimestamp', [Number(seeded.timestamp) + 1]);
+        const hash = await userWallet.writeContract({ ...call, gas });
+        return publicClient.waitForTransactionReceipt({ hash });
+      };
+      const snapshot = await rpc('evm_snapshot');
+      // The flake, every time: the bare estimate is mined reverted (out of gas).
+      assert.equal((await minedNextSecond(estimate)).status, 'reverted');
+      await rpc('evm_revert', [snapshot]);
+      // What every swap sender does (src/gas.ts): the same estimate plus the headroom.
+      assert.equal((await minedNextSecond(dexSwapGasLimit(estimate))).status, 'success');
     });
   });
 }

@@ -17,6 +17,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
 import { localAccounts, localTestUserKey } from '../src/local-accounts.ts';
+import { dexSwapGasLimit } from '../src/gas.ts';
 import { permitTypedData, usdcPermitDomain } from '../src/permit.ts';
 import { deployments, stakingAbi, stakingLensAbi, usdcAbi } from '../generated/contracts.ts';
 import {
@@ -236,14 +237,14 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
         args: [account.address, earned],
       });
       assert.ok(quote.netUsdc > 0n);
-      await wait(
-        await wallet.writeContract({
-          address: d.staking,
-          abi: stakingAbi,
-          functionName: 'exchange',
-          args: [earned, quote.netUsdc, maxUint256],
-        }),
-      );
+      const exchange = {
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'exchange',
+        args: [earned, quote.netUsdc, maxUint256],
+      } as const;
+      const estimate = await pub.estimateContractGas({ ...exchange, account });
+      await wait(await wallet.writeContract({ ...exchange, gas: dexSwapGasLimit(estimate) }));
       const after = await pub.readContract({
         address: d.stakingLens,
         abi: stakingLensAbi,

@@ -8,16 +8,20 @@
  * Options: --only id1,id2   run only these mutants
  *          --keep           keep the scratch directory (its path is printed)
  *          --check          only check that every mutant's text occurs exactly once (seconds, no forge)
+ *          --generated      the mechanical mutants instead (scripts/mutants-generated.ts has its options)
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  baselinePasses,
+  compileFailed,
+  forgeTest,
+  killer,
+  scratchCopy,
+  table,
+} from '../mutants/forge.ts';
 import { mutants, type Mutant } from '../mutants/mutants.ts';
 import { contractsDir } from './artifacts.ts';
-
-const repoDir = join(contractsDir, '..');
-const foundry = join(contractsDir, 'tools', 'foundry.mjs');
 
 interface Outcome {
   mutant: Mutant;
@@ -40,41 +44,6 @@ function unmatched(dir: string, list: Mutant[]): string[] {
   });
 }
 
-/** A scratch copy whose `../node_modules` resolves as in the repository (remappings, solc shim). */
-function scratchCopy(): { root: string; dir: string } {
-  const root = mkdtempSync(join(tmpdir(), 'honest-mutants-'));
-  symlinkSync(join(repoDir, 'node_modules'), join(root, 'node_modules'));
-  const dir = join(root, 'contracts');
-  for (const part of ['src', 'test', 'lib', 'tools', 'foundry.toml']) {
-    cpSync(join(contractsDir, part), join(dir, part), { recursive: true });
-  }
-  return { root, dir };
-}
-
-function forgeTest(dir: string): { code: number; output: string } {
-  const result = spawnSync('node', [foundry, 'forge', 'test', '--fail-fast'], {
-    cwd: dir,
-    encoding: 'utf8',
-    // The default profile: exactly what `npm test` runs.
-    env: { ...process.env, FOUNDRY_PROFILE: 'default' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
-}
-
-/** The first failing test as Contract.test, from forge's output. */
-function killer(output: string): string {
-  let suite = '?';
-  for (const line of output.split('\n')) {
-    const ran = /^Ran \d+ tests? for [^:]+:(\w+)/.exec(line);
-    if (ran) suite = ran[1]!;
-    // The reason may itself contain brackets: take the test name after the last '] '.
-    const fail = /^\[FAIL.*\] ((?:test|invariant)\w*)\(/.exec(line);
-    if (fail) return `${suite}.${fail[1]}`;
-  }
-  return 'forge failed';
-}
-
 function apply(dir: string, m: Mutant): () => void {
   const path = join(dir, m.file);
   const original = readFileSync(path, 'utf8');
@@ -82,10 +51,6 @@ function apply(dir: string, m: Mutant): () => void {
   if (count !== 1) throw new Error(`mutant ${m.id}: its text occurs ${count} times in ${m.file}`);
   writeFileSync(path, original.replace(m.find, m.replace));
   return () => writeFileSync(path, original);
-}
-
-function pad(text: string, width: number): string {
-  return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 
 function main(): number {
@@ -117,15 +82,7 @@ function main(): number {
   const { root, dir } = scratchCopy();
   console.log(`scratch copy: ${dir}`);
   try {
-    const baseline = forgeTest(dir);
-    if (baseline.code !== 0) {
-      console.error(baseline.output);
-      console.error('the unmutated suite fails: fix it before mutation testing');
-      return 1;
-    }
-    console.log(
-      `baseline: the default suite passes (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-    );
+    if (!baselinePasses(dir, started)) return 1;
     const outcomes: Outcome[] = [];
     for (const [n, m] of chosen.entries()) {
       const t0 = Date.now();
@@ -135,7 +92,7 @@ function main(): number {
         const run = forgeTest(dir);
         const seconds = (Date.now() - t0) / 1000;
         if (run.code === 0) outcome = { mutant: m, status: 'SURVIVED', by: '-', seconds };
-        else if (/Compiler run failed|Error \(\d+\)/.test(run.output))
+        else if (compileFailed(run.output))
           outcome = { mutant: m, status: 'NO COMPILE', by: '-', seconds };
         else outcome = { mutant: m, status: 'killed', by: killer(run.output), seconds };
       } finally {
@@ -155,12 +112,8 @@ function main(): number {
       o.status,
       o.by,
     ]);
-    const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-    const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(' | ')} |`;
     console.log('');
-    console.log(line(header));
-    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-    for (const row of rows) console.log(line(row));
+    console.log(table(header, rows));
     const killed = outcomes.filter((o) => o.status === 'killed').length;
     const survived = outcomes.filter((o) => o.status === 'SURVIVED').length;
     const broken = outcomes.length - killed - survived;
@@ -176,4 +129,9 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+if (process.argv.includes('--generated')) {
+  const { runGenerated } = await import('./mutants-generated.ts');
+  process.exitCode = runGenerated(process.argv.slice(2));
+} else {
+  process.exitCode = main();
+}

@@ -9,7 +9,8 @@
  * and the pool come from a third party (`marketKey`, an anvil account that is also the USDC
  * issuer's appointed minter, so it can fund the pool); our deployer (anvil account 0) has sent
  * nothing, exactly as on mainnet. All addresses are deterministic, so the rehearsal config can name
- * them; `deployMainnetLike` checks that they match it.
+ * them; `deployMainnetLike` checks that they match it. Safe's contracts (v1.4.1) are there too, at
+ * their canonical addresses, so the owner can be a Safe as on mainnet (scripts/safe.ts).
  *
  *   npm run rehearsal:check -w contracts
  */
@@ -31,6 +32,7 @@ import { networkByChainId, toViemChain, type SupportedChainId } from '../src/cha
 import { localDeployerKey, localPrivateKeys } from '../src/local-accounts.ts';
 import { contractsDir } from './artifacts.ts';
 import { deployDex } from './dex.ts';
+import { deploySafeContracts } from './safe.ts';
 import { startAnvil, type LocalChain } from './local-chain.ts';
 import { deployLocalUsdc } from './usdc.ts';
 
@@ -80,6 +82,11 @@ export async function deployMainnetLike(
     walletClient: createWalletClient({ account: market, chain, transport: http(rpcUrl) }),
     usdc,
     usdcDecimals: decimals,
+  });
+  // Safe's contracts at their canonical addresses, as on mainnet: the owner can be a Safe (§3).
+  await deploySafeContracts({
+    publicClient,
+    walletClient: createWalletClient({ account: market, chain, transport: http(rpcUrl) }),
   });
   if ((await publicClient.getTransactionCount({ address: deployer })) !== 0) {
     throw new Error('the rehearsal chain must not have seen our deployer yet');

@@ -294,15 +294,20 @@ interface IStaking {
     /// @param user The user (and recipient).
     /// @param amount Reward coin.
     event RewardCoinWithdrawn(address indexed user, uint256 amount);
-    /// @notice `user` bought a membership (`membership` Node or Founder) for `price`, paid to `treasury`.
+    /// @notice `user` bought a membership (`membership` Node or Founder) for `price`, which accrues to
+    ///         the treasury's proceeds (`treasuryProceeds`) until `payTreasury` sends them.
     /// @param user The buyer.
     /// @param membership The new membership.
     /// @param price USDC paid.
     /// @param upgrade True when a node became a founder.
-    /// @param treasury Recipient of the payment.
+    /// @param treasury The treasury at the time (the proceeds go to the treasury of the day they are paid).
     event MembershipPurchased(
         address indexed user, Membership membership, uint256 price, bool upgrade, address treasury
     );
+    /// @notice `amount` USDC of membership proceeds was sent to `treasury`.
+    /// @param treasury The treasury paid.
+    /// @param amount USDC.
+    event TreasuryPaid(address indexed treasury, uint256 amount);
     /// @notice The operator deposited or took back grants budget (`amount` signed by `deposit`).
     /// @param amount USDC.
     /// @param deposit True for a deposit, false for a withdrawal.

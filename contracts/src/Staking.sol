@@ -13,9 +13,9 @@ import {StakingGovernance} from "./StakingGovernance.sol";
 ///         USDC through a Uniswap-V2 router, node/founder memberships sharing exchange fees, and
 ///         operator-funded grants.
 /// @dev Honest by construction (DESIGN.md section 1):
-///      - user funds only move between the user and this contract (membership payments go from the
-///        buyer straight to the treasury); no function of any role moves principal, reserved rewards
-///        or a user's earned balance anywhere but to that user;
+///      - user funds only move between the user and this contract (membership payments accrue here
+///        for the treasury, which `payTreasury` pays); no function of any role moves principal,
+///        reserved rewards or a user's earned balance anywhere but to that user;
 ///      - a stake is accepted only when its full-term mining plus its uplines' commissions are covered
 ///        by the unreserved reward budget, which is then reserved;
 ///      - principal is released at the end of its term, and at once while paused;

@@ -6,14 +6,18 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {StakingExchange} from "./StakingExchange.sol";
 
 /// @title StakingMemberships
-/// @notice Nodes and founders: purchases paid from the buyer straight to the treasury, and the upgrade from
-///         node to founder.
+/// @notice Nodes and founders: purchases paid by the buyer into this contract, where the proceeds wait
+///         for the treasury to be paid (`payTreasury`), and the upgrade from node to founder.
+/// @dev Pull, not push: a purchase that paid the treasury directly would stop, for every buyer, as
+///      soon as the USDC issuer froze the treasury, until a new one passed the 48 h timelock. Here a
+///      purchase only moves USDC from the buyer to this contract; `payTreasury` sends what has
+///      accrued to the treasury of the day, and fails alone when that treasury cannot receive.
 /// @dev A part of Staking (see Staking.sol for the rules all parts keep); abstract, composed there.
 abstract contract StakingMemberships is StakingExchange {
     using SafeERC20 for IERC20;
 
-    /// @notice Buys a node for `nodePrice` USDC, paid from the caller straight to the treasury (approve
-    ///         exactly the price first). A node shares the ecological dividend.
+    /// @notice Buys a node for `nodePrice` USDC, paid by the caller into the treasury's proceeds (approve
+    ///         exactly the price to this contract first). A node shares the ecological dividend.
     /// @param maxPrice The most the buyer accepts (the price the app showed); a higher price refuses.
     function purchaseNode(uint256 maxPrice) external nonReentrant whenNotPaused {
         Account storage a = _accounts[msg.sender];
@@ -30,7 +34,7 @@ abstract contract StakingMemberships is StakingExchange {
         _payTreasury(price, maxPrice, Membership.Node, false);
     }
 
-    /// @notice Buys a founder seat for `founderPrice` USDC, paid straight to the treasury. A founder
+    /// @notice Buys a founder seat for `founderPrice` USDC, paid into the treasury's proceeds. A founder
     ///         shares the shareholder dividend.
     /// @param maxPrice The most the buyer accepts (the price the app showed); a higher price refuses.
     function purchaseFounder(uint256 maxPrice) external nonReentrant whenNotPaused {
@@ -74,10 +78,20 @@ abstract contract StakingMemberships is StakingExchange {
         a.dividendDebt = accShareholderPerFounder;
     }
 
+    /// @notice Sends every USDC of membership proceeds accrued so far to the current treasury. Anyone
+    ///         may call it: the USDC can only go to the treasury.
+    function payTreasury() external nonReentrant {
+        uint256 amount = treasuryProceeds;
+        if (amount == 0) revert ZeroAmount();
+        treasuryProceeds = 0;
+        address to = treasury;
+        emit TreasuryPaid(to, amount);
+        usdc.safeTransfer(to, amount);
+    }
+
     function _payTreasury(uint256 price, uint256 maxPrice, Membership membership, bool upgrade) internal {
         if (price > maxPrice) revert PriceAboveMax(price, maxPrice);
-        address to = treasury;
-        emit MembershipPurchased(msg.sender, membership, price, upgrade, to);
-        if (price != 0) usdc.safeTransferFrom(msg.sender, to, price);
+        emit MembershipPurchased(msg.sender, membership, price, upgrade, treasury);
+        if (price != 0) treasuryProceeds += _pull(usdc, msg.sender, price);
     }
 }

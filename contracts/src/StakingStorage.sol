@@ -158,8 +158,11 @@ abstract contract StakingStorage is IStaking, Ownable2Step, Pausable, Reentrancy
     /// @notice Exchange fee in basis points of the USDC received (timelocked, ≤ MAX_FEE_BPS).
     uint256 public feeBps;
 
-    /// @notice Receives node and founder payments (timelocked).
+    /// @notice Receives node and founder payments, through `payTreasury` (timelocked).
     address public treasury;
+
+    /// @notice USDC paid for memberships and not yet sent to the treasury (`payTreasury`).
+    uint256 public treasuryProceeds;
 
     /// @notice Price of a node in USDC base units (timelocked).
     uint256 public nodePrice;

@@ -8,6 +8,8 @@
  * (e2e/tests/rehearsal.e2e.test.ts) points all three at the file its deployment wrote.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ChainDeployment } from './deployment.ts';
 
 export type DeploymentSet = Partial<Record<1 | 56, ChainDeployment>>;
@@ -23,8 +25,21 @@ const addressFields = [
   'pair',
 ] as const;
 
+/** The repository root: the one base of a relative DEPLOYMENT_FILE. */
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * A DEPLOYMENT_FILE as given: a relative path is read from the repository root, not from the
+ * working directory (`npm run build -w web` and `npm start -w server` run in their workspace
+ * folder, the operator CLI in the root; the runbook writes `contracts/deployments/production.json`).
+ */
+export function resolveDeploymentFile(file: string): string {
+  return resolve(repoRoot, file);
+}
+
 /** Reads a deployment file, keeping exactly the `ChainDeployment` fields; a malformed one throws. */
-export function readDeploymentFile(file: string): DeploymentSet {
+export function readDeploymentFile(given: string): DeploymentSet {
+  const file = resolveDeploymentFile(given);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));

@@ -587,9 +587,14 @@ contract StakingMembershipTest is EconomicsFixture {
         emit IStaking.MembershipPurchased(erin, IStaking.Membership.Node, price, false, treasury);
         staking.purchaseNode(type(uint256).max);
         vm.stopPrank();
+        // The price waits in Staking for the treasury (pull payment): nothing reached it yet.
+        assertEq(staking.treasuryProceeds(), price);
+        assertEq(usdc.balanceOf(address(staking)), price);
+        assertEq(usdc.balanceOf(treasury), 0);
+        assertEq(usdc.allowance(erin, address(staking)), 0);
+        staking.payTreasury();
         assertEq(usdc.balanceOf(treasury), price);
         assertEq(usdc.balanceOf(address(staking)), 0);
-        assertEq(usdc.allowance(erin, address(staking)), 0);
         assertEq(staking.nodeSold(), 1);
         assertEq(staking.nodeHolders(), 1);
         IStaking.AccountView memory v = lens.getAccount(erin);
@@ -635,7 +640,7 @@ contract StakingMembershipTest is EconomicsFixture {
 
     function test_purchaseFounder_andUpgradePaysDifference() public {
         _buy(dave, true);
-        assertEq(usdc.balanceOf(treasury), staking.founderPrice());
+        assertEq(staking.treasuryProceeds(), staking.founderPrice());
         _buy(erin, false);
         uint256 diff = staking.founderPrice() - staking.nodePrice();
         // erin earns an ecological dividend, credited on upgrade.
@@ -785,6 +790,22 @@ contract StakingGovernanceTest is EconomicsFixture {
         assertEq(staking.founderPrice(), 9 * ONE);
         assertEq(staking.founderLimit(), 4);
         assertEq(staking.treasury(), erin);
+    }
+
+    /// Proceeds accrued under one treasury go to the treasury of the day they are paid: a frozen or
+    /// lost treasury is replaced through the timelock and the new one is paid what waited.
+    function test_payTreasury_paysTheCurrentTreasury_whoeverCalls() public {
+        _buy(dave, false);
+        uint256 price = staking.nodePrice();
+        _setParam(IStaking.Param.Treasury, uint256(uint160(erin)));
+        uint256 before = usdc.balanceOf(erin);
+        vm.expectEmit(true, false, false, true, address(staking));
+        emit IStaking.TreasuryPaid(erin, price);
+        vm.prank(carol);
+        staking.payTreasury();
+        assertEq(usdc.balanceOf(erin) - before, price);
+        assertEq(usdc.balanceOf(treasury), 0);
+        assertEq(staking.treasuryProceeds(), 0);
     }
 
     function test_timelock_cancelAndReverts() public {

@@ -247,6 +247,14 @@ contract EconomicsHandler is Test {
         ++callCount["buy"];
     }
 
+    /// Anyone pays the accrued membership proceeds to the treasury.
+    function payTreasury(uint256 who) external {
+        if (s.treasuryProceeds() == 0) return;
+        vm.prank(_actor(who));
+        s.payTreasury();
+        ++callCount["payTreasury"];
+    }
+
     function claim(uint256 who) external {
         address user = _actor(who);
         vm.prank(user);
@@ -405,7 +413,7 @@ contract StakingInvariantTest is StakingDeployer {
         handler.setUpActors();
         handler.fund(500 ether);
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](21);
+        bytes4[] memory selectors = new bytes4[](22);
         selectors[0] = EconomicsHandler.bind.selector;
         selectors[1] = EconomicsHandler.stake.selector;
         selectors[2] = EconomicsHandler.harvest.selector;
@@ -428,11 +436,12 @@ contract StakingInvariantTest is StakingDeployer {
         selectors[19] = EconomicsHandler.attack.selector;
         // Staking is the busiest path: weight it twice.
         selectors[20] = EconomicsHandler.stake.selector;
+        selectors[21] = EconomicsHandler.payTreasury.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
     /// (a) USDC held covers every principal not yet withdrawn, every withdrawable balance, the
-    ///     grants budget and unclaimed dividends; the totals equal the sums over users.
+    ///     grants budget, unclaimed dividends and the treasury's unpaid proceeds; the totals equal the sums over users.
     function invariant_usdcCoversLiabilities() public view {
         uint256 active;
         uint256 withdrawable;
@@ -446,7 +455,7 @@ contract StakingInvariantTest is StakingDeployer {
         assertGe(
             usdc.balanceOf(address(staking)),
             uint256(staking.totalActiveStake()) + staking.totalWithdrawable() + staking.grantsBudget()
-                + staking.dividendsUnclaimed()
+                + staking.dividendsUnclaimed() + staking.treasuryProceeds()
         );
     }
 
@@ -510,7 +519,8 @@ contract StakingInvariantTest is StakingDeployer {
         assertEq(lens.getAccount(owner).withdrawable, 0);
         assertEq(lens.getAccount(owner).earned, 0);
         assertEq(handler.rewardCredited(owner), 0);
-        assertEq(usdc.balanceOf(staking.treasury()), handler.treasuryIn());
+        // Membership payments are the treasury's: paid to it, or accrued for it in Staking.
+        assertEq(usdc.balanceOf(staking.treasury()) + staking.treasuryProceeds(), handler.treasuryIn());
         assertEq(usdc.balanceOf(handler.attacker()), 0);
         assertEq(reward.balanceOf(handler.attacker()), 0);
         assertEq(staking.owner(), owner);

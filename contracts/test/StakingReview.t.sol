@@ -42,7 +42,7 @@ contract StakingReviewTest is EconomicsFixture {
         assertEq(staking.upgradePrice(erin), expected);
         assertEq(lens.getAccount(erin).upgradePrice, expected);
         assertEq(_upgrade(erin, 10_000 * ONE), expected);
-        assertEq(usdc.balanceOf(treasury), 1000 * ONE + expected);
+        assertEq(staking.treasuryProceeds(), 1000 * ONE + expected);
     }
 
     /// A node price rise above the founder price must not make the upgrade free.
@@ -70,7 +70,7 @@ contract StakingReviewTest is EconomicsFixture {
         staking.purchaseNode(price - 1);
         staking.purchaseNode(price);
         vm.stopPrank();
-        assertEq(usdc.balanceOf(treasury), price);
+        assertEq(staking.treasuryProceeds(), price);
     }
 
     function test_purchaseFounder_refusesAbovePriceShown() public {
@@ -81,7 +81,7 @@ contract StakingReviewTest is EconomicsFixture {
         vm.expectRevert(abi.encodeWithSelector(IStaking.PriceAboveMax.selector, shown + ONE, shown));
         staking.purchaseFounder(shown);
         vm.stopPrank();
-        assertEq(usdc.balanceOf(treasury), 0);
+        assertEq(staking.treasuryProceeds(), 0);
         assertEq(staking.founderSold(), 0);
     }
 

@@ -151,7 +151,7 @@ contract LocalFiatTokenTest is LocalTokensFixture {
         usdc.permit(alice, bob, 150 * ONE, deadline, v, r, s);
     }
 
-    function test_blacklistedAddress_canNeitherSendNorReceive() public {
+    function test_blacklistedAddress_canNeitherSendNorReceive_butAllowancesStillChange() public {
         vm.prank(blacklister);
         usdc.blacklist(alice);
         assertTrue(usdc.isBlacklisted(alice));
@@ -164,12 +164,27 @@ contract LocalFiatTokenTest is LocalTokensFixture {
         vm.prank(bob);
         vm.expectRevert("Blacklistable: account is blacklisted");
         usdc.transfer(alice, ONE);
+        // Like FiatTokenV2_2: approve, increaseAllowance and decreaseAllowance check only the pause,
+        // from and to a frozen address alike; the transfer that would use the allowance is stopped.
         vm.prank(alice);
-        vm.expectRevert("Blacklistable: account is blacklisted");
-        usdc.approve(bob, ONE);
+        usdc.approve(bob, 3 * ONE);
+        vm.prank(alice);
+        usdc.increaseAllowance(bob, 2 * ONE);
+        vm.prank(alice);
+        usdc.decreaseAllowance(bob, ONE);
+        assertEq(usdc.allowance(alice, bob), 4 * ONE);
         vm.prank(bob);
         vm.expectRevert("Blacklistable: account is blacklisted");
+        usdc.transferFrom(alice, bob, ONE);
+        vm.prank(bob);
         usdc.approve(alice, ONE);
+        vm.prank(bob);
+        usdc.increaseAllowance(alice, ONE);
+        assertEq(usdc.allowance(bob, alice), 2 * ONE);
+        vm.prank(alice);
+        vm.expectRevert("Blacklistable: account is blacklisted");
+        usdc.transferFrom(bob, alice, ONE);
+        assertEq(usdc.balanceOf(alice), 1_000_000 * ONE);
 
         vm.prank(blacklister);
         usdc.unBlacklist(alice);
@@ -189,13 +204,30 @@ contract LocalFiatTokenTest is LocalTokensFixture {
         assertEq(usdc.allowance(alice, bob), 10 * ONE);
     }
 
-    function test_blacklistedOwner_cannotPermit() public {
+    function test_blacklistedOwner_canPermit_butTheAllowanceCannotBeUsed() public {
         uint256 deadline = block.timestamp + 1 hours;
         (uint8 v, bytes32 r, bytes32 s) = _sign("2", bob, ONE, 0, deadline);
         vm.prank(blacklister);
         usdc.blacklist(alice);
-        vm.expectRevert("Blacklistable: account is blacklisted");
+        // Like FiatTokenV2_2: permit checks only the pause; the nonce is used, the allowance set.
         usdc.permit(alice, bob, ONE, deadline, v, r, s);
+        assertEq(usdc.allowance(alice, bob), ONE);
+        assertEq(usdc.nonces(alice), 1);
+        vm.prank(bob);
+        vm.expectRevert("Blacklistable: account is blacklisted");
+        usdc.transferFrom(alice, bob, ONE);
+    }
+
+    function test_permitToABlacklistedSpender_setsTheAllowance_whichItCannotUse() public {
+        uint256 deadline = block.timestamp + 1 hours;
+        (uint8 v, bytes32 r, bytes32 s) = _sign("2", bob, ONE, 0, deadline);
+        vm.prank(blacklister);
+        usdc.blacklist(bob);
+        usdc.permit(alice, bob, ONE, deadline, v, r, s);
+        assertEq(usdc.allowance(alice, bob), ONE);
+        vm.prank(bob);
+        vm.expectRevert("Blacklistable: account is blacklisted");
+        usdc.transferFrom(alice, minter, ONE);
     }
 
     function test_onlyTheBlacklisterBlacklists() public {
@@ -222,8 +254,15 @@ contract LocalFiatTokenTest is LocalTokensFixture {
         vm.prank(alice);
         vm.expectRevert("Pausable: paused");
         usdc.approve(bob, ONE);
+        vm.prank(alice);
+        vm.expectRevert("Pausable: paused");
+        usdc.increaseAllowance(bob, ONE);
+        vm.prank(alice);
+        vm.expectRevert("Pausable: paused");
+        usdc.decreaseAllowance(bob, ONE);
         vm.expectRevert("Pausable: paused");
         usdc.permit(alice, bob, ONE, deadline, v, r, s);
+        assertEq(usdc.allowance(alice, bob), 10 * ONE);
 
         vm.prank(pauser);
         usdc.unpause();
@@ -439,11 +478,11 @@ contract StakingOnLocalTokensTest is LocalTokensFixture {
         vm.prank(alice);
         vm.expectRevert("Blacklistable: account is blacklisted");
         staking.stake(0, 150 * ONE);
-        // With a permit the token refuses the permit, so Staking reports it cannot pull the funds.
+        // With a permit the token accepts the permit (as FiatTokenV2_2 does) and refuses the pull.
         uint256 deadline = block.timestamp + 1 hours;
         (uint8 v, bytes32 r, bytes32 s) = _sign("2", address(staking), 200 * ONE, 0, deadline);
         vm.prank(alice);
-        vm.expectRevert(IStaking.PermitFailed.selector);
+        vm.expectRevert("Blacklistable: account is blacklisted");
         staking.stakeWithPermit(0, 200 * ONE, deadline, v, r, s);
         assertEq(usdc.balanceOf(address(staking)), 0);
     }
@@ -477,11 +516,11 @@ contract StakingOnLocalTokensTest is LocalTokensFixture {
         vm.expectRevert("Blacklistable: account is blacklisted");
         staking.withdraw(150 * ONE);
         vm.stopPrank();
-        // A new stake fails too: neither the permit (spender frozen) nor the pull goes through.
+        // A new stake fails too: the permit to the frozen contract is accepted, the pull is not.
         uint256 deadline = block.timestamp + 1 hours;
         (uint8 v, bytes32 r, bytes32 s) = _sign("2", address(staking), 200 * ONE, 1, deadline);
         vm.prank(alice);
-        vm.expectRevert(IStaking.PermitFailed.selector);
+        vm.expectRevert("Blacklistable: account is blacklisted");
         staking.stakeWithPermit(0, 200 * ONE, deadline, v, r, s);
         assertEq(usdc.balanceOf(address(staking)), 150 * ONE);
 
@@ -490,6 +529,46 @@ contract StakingOnLocalTokensTest is LocalTokensFixture {
         vm.prank(alice);
         staking.withdraw(150 * ONE);
         assertEq(usdc.balanceOf(address(staking)), 0);
+    }
+
+    function test_blacklistedTreasury_doesNotStopPurchases_theProceedsWaitForAPayableTreasury() public {
+        vm.prank(blacklister);
+        usdc.blacklist(treasury);
+        uint256 price = staking.nodePrice();
+        vm.startPrank(alice);
+        usdc.approve(address(staking), price);
+        staking.purchaseNode(price);
+        vm.stopPrank();
+        // The purchase went through: the USDC waits in Staking, owed to the treasury.
+        assertEq(staking.treasuryProceeds(), price);
+        assertEq(usdc.balanceOf(address(staking)), price);
+        assertEq(usdc.balanceOf(treasury), 0);
+        // Paying the frozen treasury fails and changes nothing; a second buyer is not held up.
+        vm.expectRevert("Blacklistable: account is blacklisted");
+        staking.payTreasury();
+        assertEq(staking.treasuryProceeds(), price);
+        uint256 founder = staking.founderPrice();
+        vm.prank(minter);
+        usdc.mint(bob, founder);
+        vm.startPrank(bob);
+        staking.bindSuperior(root);
+        usdc.approve(address(staking), founder);
+        staking.purchaseFounder(founder);
+        vm.stopPrank();
+        assertEq(staking.treasuryProceeds(), price + founder);
+
+        // Once the issuer lifts the freeze (or a new treasury passes the timelock), anyone can pay it.
+        vm.prank(blacklister);
+        usdc.unBlacklist(treasury);
+        vm.expectEmit(true, false, false, true, address(staking));
+        emit IStaking.TreasuryPaid(treasury, price + founder);
+        vm.prank(bob);
+        staking.payTreasury();
+        assertEq(usdc.balanceOf(treasury), price + founder);
+        assertEq(staking.treasuryProceeds(), 0);
+        assertEq(usdc.balanceOf(address(staking)), 0);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
+        staking.payTreasury();
     }
 
     function test_pausedUsdc_freezesStakeAndWithdraw() public {

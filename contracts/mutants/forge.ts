@@ -1,0 +1,100 @@
+/**
+ * What both mutation runners share: a scratch copy of the contracts to mutate, one run of the default
+ * forge suite there (fail-fast), and the name of the test that failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contractsDir } from '../scripts/artifacts.ts';
+
+export const repoDir = join(contractsDir, '..');
+const foundry = join(contractsDir, 'tools', 'foundry.mjs');
+
+/** A scratch copy whose `../node_modules` resolves as in the repository (remappings, solc shim). */
+export function scratchCopy(): { root: string; dir: string } {
+  const root = mkdtempSync(join(tmpdir(), 'honest-mutants-'));
+  symlinkSync(join(repoDir, 'node_modules'), join(root, 'node_modules'));
+  const dir = join(root, 'contracts');
+  for (const part of ['src', 'test', 'lib', 'tools', 'foundry.toml']) {
+    cpSync(join(contractsDir, part), join(dir, part), { recursive: true });
+  }
+  return { root, dir };
+}
+
+export interface ForgeRun {
+  code: number;
+  output: string;
+  timedOut: boolean;
+  /** Ended by a signal that was not our timeout (the run was interrupted): no outcome. */
+  interrupted: boolean;
+}
+
+/** The default forge suite in `dir`, stopping at the first failing test. */
+export function forgeTest(dir: string, timeoutMs = 20 * 60_000): ForgeRun {
+  const result = spawnSync('node', [foundry, 'forge', 'test', '--fail-fast'], {
+    cwd: dir,
+    encoding: 'utf8',
+    // The default profile: exactly what `npm test` runs.
+    env: { ...process.env, FOUNDRY_PROFILE: 'default' },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+  });
+  return {
+    code: result.status ?? 1,
+    output: `${result.stdout}\n${result.stderr}`,
+    timedOut: result.error !== undefined && /ETIMEDOUT/.test(String(result.error)),
+    interrupted: result.signal !== null && !/ETIMEDOUT/.test(String(result.error)),
+  };
+}
+
+/** True when forge's output says the build failed (the mutant did not compile). */
+export function compileFailed(output: string): boolean {
+  return /Compiler run failed|Error \(\d+\)/.test(output);
+}
+
+/** The first failing test as Contract.test, from forge's output. */
+export function killer(output: string): string {
+  let suite = '?';
+  for (const line of output.split('\n')) {
+    const ran = /^Ran \d+ tests? for [^:]+:(\w+)/.exec(line);
+    if (ran) suite = ran[1]!;
+    // The reason may itself contain brackets: take the test name after the last '] '.
+    const fail = /^\[FAIL.*\] ((?:test|invariant|setUp)\w*)\(/.exec(line);
+    if (fail) return `${suite}.${fail[1]}`;
+  }
+  return 'forge failed';
+}
+
+export function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+}
+
+/** A Markdown-style table, columns padded to their widest cell. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+/**
+ * Runs the unmutated suite in the scratch copy first (both runners): a mutant "killed" by a suite
+ * that already fails would mean nothing. Prints the outcome; false when the suite fails.
+ */
+export function baselinePasses(dir: string, started: number): boolean {
+  const baseline = forgeTest(dir);
+  if (baseline.code !== 0) {
+    console.error(baseline.output);
+    console.error('the unmutated suite fails: fix it before mutation testing');
+    return false;
+  }
+  console.log(
+    `baseline: the default suite passes (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  return true;
+}

@@ -1,0 +1,107 @@
+/**
+ * `npm run rehearsal [-- --eth-port 8545 --bsc-port 8546 --out .data/rehearsal]`: a mainnet-like
+ * chain pair that stays up until Ctrl-C (or SIGTERM), so every step of docs/OPERATIONS.md can be
+ * walked by hand, and the runbook test (deploy/runbook.test.ts) walks it the same way.
+ *
+ * Each chain holds only what mainnet holds before we arrive (rehearsal.ts: USDC as its issuer
+ * deployed it, WETH9/WBNB, Uniswap V2 and a funded pool); our deployer has sent nothing. It prints
+ * the RPC URLs, the keys of the roles (anvil's public test keys: never on a real chain) and an env
+ * file to source, then "rehearsal ready".
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { privateKeyToAccount } from 'viem/accounts';
+import { localPrivateKeys } from '../src/local-accounts.ts';
+import { contractsDir } from './artifacts.ts';
+import { startAnvil, type LocalChain } from './local-chain.ts';
+import { deployMainnetLike, networkKeyOf, rehearsalConfigFile } from './rehearsal.ts';
+
+const repoRoot = resolve(contractsDir, '..');
+
+/** The roles an operator plays in the runbook, as anvil accounts. */
+export const rehearsalRoles = {
+  deployer: localPrivateKeys[0],
+  owner: localPrivateKeys[1],
+  admin: localPrivateKeys[2],
+  /** The owner a leaked owner key is replaced by (docs/OPERATIONS.md §7, a compromised key). */
+  newOwner: localPrivateKeys[3],
+} as const;
+
+function port(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${flag}: not a port: ${value}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'eth-port': { type: 'string' },
+      'bsc-port': { type: 'string' },
+      out: { type: 'string', default: join('.data', 'rehearsal') },
+    },
+  });
+  const ports = {
+    1: port(values['eth-port'], '--eth-port'),
+    56: port(values['bsc-port'], '--bsc-port'),
+  };
+  const outDir = resolve(repoRoot, values.out);
+  mkdirSync(outDir, { recursive: true });
+  const chains: LocalChain[] = [];
+  const stop = async () => {
+    await Promise.all(chains.map((c) => c.stop()));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  const env: Record<string, string> = {};
+  for (const chainId of [1, 56] as const) {
+    const chain = await startAnvil({ chainId, port: ports[chainId] });
+    chains.push(chain);
+    const held = await deployMainnetLike(chain.rpcUrl, chainId);
+    env[`RPC_URL_${chainId}`] = chain.rpcUrl;
+    console.log(
+      `${networkKeyOf(chainId)} (chain ${chainId}) ${chain.rpcUrl}: USDC ${held.usdc}, router ${held.router}, pool ${held.pair}`,
+    );
+  }
+  // Paths from the repository root: the base every command of the runbook reads them from.
+  const deploymentFile = relative(repoRoot, join(outDir, 'production.json'));
+  Object.assign(env, {
+    DEPLOYMENT: 'production',
+    DEPLOYMENT_FILE: deploymentFile,
+    NETWORKS_CONFIG: relative(repoRoot, rehearsalConfigFile),
+    DEPLOYER_PRIVATE_KEY: rehearsalRoles.deployer,
+    OWNER_PRIVATE_KEY: rehearsalRoles.owner,
+    OWNER_ADDRESS: privateKeyToAccount(rehearsalRoles.owner).address,
+    ADMIN_PRIVATE_KEY: rehearsalRoles.admin,
+    ADMIN_ADDRESSES: privateKeyToAccount(rehearsalRoles.admin).address,
+    NEW_OWNER_PRIVATE_KEY: rehearsalRoles.newOwner,
+    NEW_OWNER_ADDRESS: privateKeyToAccount(rehearsalRoles.newOwner).address,
+  });
+  const envFile = join(outDir, 'env');
+  writeFileSync(
+    envFile,
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}\n`)
+      .join(''),
+  );
+  console.log(`
+Roles (anvil's public test keys; never use them on a real chain):
+  deployer ${privateKeyToAccount(rehearsalRoles.deployer).address}  DEPLOYER_PRIVATE_KEY
+  owner    ${env.OWNER_ADDRESS}  OWNER_PRIVATE_KEY
+  admin    ${env.ADMIN_ADDRESSES}  ADMIN_PRIVATE_KEY (notices)
+Walk docs/OPERATIONS.md from the repository root with:
+  set -a; . ${relative(repoRoot, envFile)}; set +a
+deploy-production takes the rehearsal config instead of the mainnet one:
+  --config "$NETWORKS_CONFIG" --out "$DEPLOYMENT_FILE"
+Ctrl-C stops both chains (their state is lost).
+rehearsal ready`);
+}
+
+await main().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});
