@@ -44,10 +44,11 @@ export interface ServerConfig {
   nonceTtlMs?: number;
   /** Lifetime of a session; default 7 days. */
   sessionTtlMs?: number;
-  /** Per-IP limit on the login endpoints (getcode, metamasklogin, register). */
+  /**
+   * Per-IP limit on the login endpoints (getcode, metamasklogin, register). There is no limit per
+   * address: anyone can name any address, so it would let anyone lock that address out.
+   */
   loginRateLimit?: RateLimitConfig;
-  /** Per-address limit on the login endpoints (counted by the `address` field). */
-  loginAddressRateLimit?: RateLimitConfig;
   /** Per-IP limit on the /rpc proxy. */
   rpcRateLimit?: RateLimitConfig;
   /**
@@ -116,7 +117,6 @@ export const defaults = {
   nonceTtlMs: 5 * 60 * 1000,
   sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
   loginRateLimit: { max: 120, timeWindowMs: 60 * 1000 },
-  loginAddressRateLimit: { max: 30, timeWindowMs: 60 * 1000 },
   rpcRateLimit: { max: 1200, timeWindowMs: 60 * 1000 },
   writeRateLimit: { max: 60, timeWindowMs: 60 * 1000 },
   rpcTimeoutMs: 30 * 1000,
@@ -138,7 +138,6 @@ export function resolveConfig(config: ServerConfig): ResolvedConfig {
     nonceTtlMs: config.nonceTtlMs ?? defaults.nonceTtlMs,
     sessionTtlMs: config.sessionTtlMs ?? defaults.sessionTtlMs,
     loginRateLimit: config.loginRateLimit ?? defaults.loginRateLimit,
-    loginAddressRateLimit: config.loginAddressRateLimit ?? defaults.loginAddressRateLimit,
     rpcRateLimit: config.rpcRateLimit ?? defaults.rpcRateLimit,
     writeRateLimit: config.writeRateLimit ?? defaults.writeRateLimit,
     adminAddresses: normalizeAdminAddresses(config.adminAddresses ?? []),

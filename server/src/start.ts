@@ -1,6 +1,5 @@
 /** `startServer(config)`: open the database, migrate, build the app, listen (docs/CONTRACTS-OF-WORK.md). */
-import { deployments } from '@app/contracts/generated';
-import { useProductionDeploymentFile } from '@app/contracts/deployment-file';
+import { useConfiguredDeployment } from './chain/deployment.ts';
 import { deriveOrigin, resolveConfig, type ServerConfig } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
@@ -13,7 +12,7 @@ import type { AuthContext } from './auth/login.ts';
 import { openSharedState, type SharedState } from './http/shared-state/redis.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { serveMetrics, type MetricsServer } from './observability/metrics-server.ts';
-import type { Lifecycle } from './observability/readiness.ts';
+import { checkReadiness, type Lifecycle } from './observability/readiness.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface RunningServer {
@@ -33,13 +32,8 @@ export interface RunningServer {
 
 export async function startServer(input: ServerConfig): Promise<RunningServer> {
   const config = resolveConfig(input);
-  if (config.deploymentFile) {
-    // Before anything reads an address: the production contracts are the file's.
-    if (config.deployment !== 'production') {
-      throw new Error('DEPLOYMENT_FILE is only read with DEPLOYMENT=production');
-    }
-    useProductionDeploymentFile(deployments, config.deploymentFile);
-  }
+  // Before anything reads an address: the production contracts may be a deployment file's.
+  useConfiguredDeployment(config);
   // A configured origin must be a valid URL: fail before opening anything.
   const configuredOrigin = config.appOrigin ? parseOrigin(config.appOrigin) : undefined;
   const db = await openDb(config);
@@ -70,6 +64,19 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
         },
       });
     }
+    metrics.watchHealth(async () => {
+      const readiness = await checkReadiness({
+        db,
+        lifecycle,
+        indexers: indexerMetrics,
+        maxLagBlocks: config.maxIndexerLagBlocks,
+      });
+      return {
+        ready: readiness.ready,
+        postgres: readiness.db === 'ok',
+        redis: shared ? shared.redis.status === 'ready' : undefined,
+      };
+    });
     const app = await buildApp(config, db, auth, {
       indexerStatuses: () => indexers?.statuses() ?? [],
       pageCache: cache,

@@ -11,8 +11,14 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 export const fields = {
   address: str('^0x[0-9a-fA-F]{40}$', 42),
-  /** 65-byte signature, or a 64-byte EIP-2098 compact one. */
-  signature: str('^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$', 132),
+  /**
+   * A key's 65-byte signature (or a 64-byte EIP-2098 compact one), or a contract account's: a
+   * Safe's owners' signatures one after another, an ERC-6492 wrapper with its factory call; up to
+   * 6,000 bytes.
+   */
+  signature: str('^0x([0-9a-fA-F]{2}){64,}$', 2 + 2 * 6000),
+  /** A sign-in nonce (getcode's `Code`): 8 to 64 letters and digits. */
+  nonce: str('^[A-Za-z0-9]{8,64}$', 64),
   /** 'ETH' / 'BSC', a decimal chain id, or a hex one ('0x38'); checked by parseChain. */
   chain: str('^([A-Za-z]{2,10}|[0-9]{1,10}|0[xX][0-9a-fA-F]{1,8})$', 10),
   /** Wallet kind: metamask, tokenpocket, okx, trust, wallacy, ... */

@@ -10,6 +10,8 @@ export const GetCodeBody = Type.Object({
 export const MetamaskLoginBody = Type.Object({
   address: fields.address,
   signature: fields.signature,
+  /** getcode's `Code`: the nonce whose message was signed (optional). */
+  code: Type.Optional(fields.nonce),
   invitecode: Type.Optional(fields.inviteCode),
   wallet: Type.Optional(fields.wallet),
 });
@@ -17,6 +19,8 @@ export const RegisterBody = Type.Object({
   chain: fields.chain,
   address: fields.address,
   signature: fields.signature,
+  /** getcode's `Code`: the nonce whose message was signed (optional). */
+  code: Type.Optional(fields.nonce),
   wallet: Type.Optional(fields.wallet),
   invite_code: Type.Optional(fields.inviteCode),
 });

@@ -2,11 +2,25 @@
  * Issuing sign-in nonces and logging in with a signed SIWE message. A login checks everything first
  * and then, in ONE transaction, consumes the nonce, creates or updates the user and creates the
  * session, so a failed login changes nothing.
+ *
+ * Anyone may ask for a message for any address (getcode), so nothing such a request does may stand
+ * in its owner's way (issue 18 §7): the open nonces are bounded per client (the IP, as the rate
+ * limiter counts), a client's surplus pushes out only its own, and a login looks only at the nonce
+ * it names (`code`) or at the nonces its own client asked for.
  */
 import { getAddress, type Address, type Hex } from 'viem';
+import { readClient } from '../chain/clients.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { pgErrorCode, type Db, type Queryable } from '../db/db.ts';
-import { consumeNonce, deleteStaleNonces, insertNonce, openNonces } from '../db/queries/nonces.ts';
+import {
+  consumeNonce,
+  deleteStaleNonces,
+  insertNonce,
+  openNonce,
+  openNoncesOfClient,
+  trimClientNonces,
+  type LoginNonceRow,
+} from '../db/queries/nonces.ts';
 import { insertSession } from '../db/queries/sessions.ts';
 import {
   findUserByAddress,
@@ -16,7 +30,8 @@ import {
 } from '../db/queries/users.ts';
 import { AppError, ErrorCode, validationError } from '../http/errors.ts';
 import { hashToken, newInviteCode, newNonce, newSessionToken } from './random.ts';
-import { buildLoginMessage, messageIsCurrent, signatureMatches, type Origin } from './siwe.ts';
+import { signedByContract, SignatureCheckUnavailable } from './contract-signature.ts';
+import { buildLoginMessage, messageIsCurrent, signedByKey, type Origin } from './siwe.ts';
 
 export interface AuthContext {
   db: Db;
@@ -24,8 +39,17 @@ export interface AuthContext {
   origin: Origin;
 }
 
-/** How many of an address's open nonces a signature is tried against (several open tabs). */
-const MAX_OPEN_NONCES = 5;
+/**
+ * Open nonces one client may hold, over all addresses (older ones of that client are deleted). At
+ * 120 getcode a minute per IP and a 5-minute lifetime a client could otherwise hold 600; 100 leaves
+ * room for many people behind one IP (a carrier's NAT) signing in within 5 minutes.
+ */
+export const MAX_OPEN_NONCES_PER_CLIENT = 100;
+/**
+ * Without `code`, how many of its own client's open nonces for the address a signature is tried
+ * against, newest first (several open tabs). Small: each try of a contract account is an RPC call.
+ */
+const MAX_TRIED_NONCES = 5;
 
 export interface IssuedCode {
   nonce: string;
@@ -33,10 +57,12 @@ export interface IssuedCode {
   expiresAt: Date;
 }
 
+/** `client` identifies who asks (see `MAX_OPEN_NONCES_PER_CLIENT`). */
 export async function issueLoginCode(
   ctx: AuthContext,
   address: Address,
   chainId: number,
+  client: string,
 ): Promise<IssuedCode> {
   const issuedAt = ctx.config.now();
   const expiresAt = new Date(issuedAt.getTime() + ctx.config.nonceTtlMs);
@@ -57,7 +83,9 @@ export async function issueLoginCode(
     message,
     issued_at: issuedAt,
     expires_at: expiresAt,
+    client,
   });
+  await trimClientNonces(ctx.db, client, issuedAt, MAX_OPEN_NONCES_PER_CLIENT);
   // Housekeeping: keep the table small. Cheap with the expires_at index.
   await deleteStaleNonces(ctx.db, issuedAt);
   return { nonce, message, expiresAt };
@@ -66,6 +94,10 @@ export async function issueLoginCode(
 export interface LoginInput {
   address: Address;
   signature: Hex;
+  /** Who asks (see issueLoginCode). */
+  client: string;
+  /** The nonce (getcode's `Code`) that was signed; without it, the client's own newest ones. */
+  code: string | null;
   /** When given (register), must equal the chain id in the signed message. */
   chainId?: number;
   wallet: string | null;
@@ -85,15 +117,11 @@ export async function login(ctx: AuthContext, input: LoginInput): Promise<LoginR
   const address = getAddress(input.address);
   const lower = address.toLowerCase();
 
-  const open = await openNonces(ctx.db, lower, now, MAX_OPEN_NONCES);
+  const open = input.code
+    ? [await openNonce(ctx.db, input.code, lower, now)].filter((n) => n !== undefined)
+    : await openNoncesOfClient(ctx.db, lower, input.client, now, MAX_TRIED_NONCES);
   if (open.length === 0) throw new AppError(ErrorCode.nonceInvalid);
-  let chosen: (typeof open)[number] | undefined;
-  for (const candidate of open) {
-    if (await signatureMatches(address, candidate.message, input.signature)) {
-      chosen = candidate;
-      break;
-    }
-  }
+  const chosen = await signedNonce(ctx, address, open, input.signature);
   if (!chosen) throw new AppError(ErrorCode.badSignature);
   const current = messageIsCurrent(chosen.message, {
     origin: ctx.origin,
@@ -139,6 +167,37 @@ export async function login(ctx: AuthContext, input: LoginInput): Promise<LoginR
       throw err;
     }
   }
+}
+
+/**
+ * The nonce whose message `signature` signs for `address`: first by ecrecover (a key's signature:
+ * no RPC call), then, on the chain each message names, by the account's contract (ERC-1271 /
+ * ERC-6492). A chain without an RPC URL can check keys only. A chain that does not answer is 503,
+ * never a guess.
+ */
+async function signedNonce(
+  ctx: AuthContext,
+  address: Address,
+  open: LoginNonceRow[],
+  signature: Hex,
+): Promise<LoginNonceRow | undefined> {
+  for (const candidate of open) {
+    if (await signedByKey(address, candidate.message, signature)) return candidate;
+  }
+  for (const candidate of open) {
+    const rpcUrl = ctx.config.rpcUrls[candidate.chain_id as keyof typeof ctx.config.rpcUrls];
+    if (!rpcUrl) continue;
+    const client = readClient(rpcUrl, ctx.config.rpcTimeoutMs);
+    try {
+      if (await signedByContract(client, address, candidate.message, signature)) return candidate;
+    } catch (err) {
+      if (err instanceof SignatureCheckUnavailable) {
+        throw new AppError(ErrorCode.unavailable, 'signatureCheckUnavailable');
+      }
+      throw err;
+    }
+  }
+  return undefined;
 }
 
 /** Inviter address (lower-case) for an invite code or address; null when it names nobody else. */

@@ -3,7 +3,7 @@
  * with its nonce, and at login checks the signature over that stored text, then re-checks the text's
  * domain, URI, chain id, nonce, address and times against what it expects now.
  */
-import { getAddress, verifyMessage, type Address, type Hex } from 'viem';
+import { getAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem';
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 
 export interface Origin {
@@ -69,12 +69,12 @@ export function messageIsCurrent(
 }
 
 /**
- * Whether `signature` is `address`'s personal_sign signature of `message`. EOA only (ecrecover);
- * smart-contract wallets (ERC-1271 / ERC-6492) need a chain client and come later.
+ * Whether `signature` is `address`'s own personal_sign signature of `message` (an externally owned
+ * account, or one delegated with EIP-7702, whose key still signs): ecrecover, here, no RPC call.
  */
-export async function signatureMatches(address: Address, message: string, signature: Hex) {
+export async function signedByKey(address: Address, message: string, signature: Hex) {
   try {
-    return await verifyMessage({ address, message, signature });
+    return isAddressEqual(await recoverMessageAddress({ message, signature }), address);
   } catch {
     return false;
   }

@@ -36,11 +36,16 @@ export async function loadMigrations(dir = migrationsDir): Promise<Migration[]> 
 /** Applies the migrations not applied yet; returns their versions. */
 export async function migrate(db: Db, migrations?: Migration[]): Promise<number[]> {
   const all = migrations ?? (await loadMigrations());
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version integer PRIMARY KEY,
-    name text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Under the lock too: CREATE TABLE IF NOT EXISTS is not safe against a concurrent one (two
+  // processes starting on a fresh database both create the row type: a duplicate-key error).
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: number[] = [];
   for (const migration of all) {
     const done = await db.transaction(async (tx) => {

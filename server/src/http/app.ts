@@ -126,8 +126,6 @@ export async function buildApp(
           max: config.loginRateLimit.max,
           timeWindow: config.loginRateLimit.timeWindowMs,
         },
-        addressLimit: config.loginAddressRateLimit,
-        counters: shared?.counters,
       });
       const limiter = writeLimiter(config.writeRateLimit, Date.now, shared?.counters);
       await api.register(userRoutes, { db, now: config.now });

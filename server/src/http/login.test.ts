@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from '../testing/harness.ts';
 import { startServer } from '../start.ts';
+import { MAX_OPEN_NONCES_PER_CLIENT } from '../auth/login.ts';
 
 const [alice, bob, carol, dave, erin, frank] = localAccounts.slice(1) as [
   (typeof localAccounts)[number],
@@ -463,25 +464,95 @@ for (const engine of engines()) {
       }
     });
 
-    it('rate-limits the login endpoints per address too, whatever the IP', async () => {
+    it("others' getcode for an address (100 clients, and 110 from one) neither limit nor push out its owner's sign-in", async () => {
+      // The real per-IP limit (120 a minute), clients told apart by X-Forwarded-For as behind nginx.
       const server = await startTestServer(engine, {
-        loginAddressRateLimit: { max: 2, timeWindowMs: 60_000 },
+        trustProxy: true,
+        loginRateLimit: { max: 120, timeWindowMs: 60_000 },
       });
       try {
-        const getcode = (address: string) => postForm(server.url, '/v1/user/getcode', { address });
-        assert.equal((await getcode(alice.address)).body.code, 0);
-        assert.equal((await getcode(alice.address.toLowerCase())).body.code, 0);
-        assertError(await getcode(alice.address), 429, 1006);
-        // The same address through the login endpoint counts too; another address does not.
-        assertError(
-          await postForm(server.url, '/v1/user/metamasklogin', {
-            address: alice.address,
-            signature: `0x${'1'.repeat(130)}`,
-          }),
-          429,
-          1006,
+        const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+        const victimIp = from('198.51.100.7');
+        const own = await postForm<CodeData>(
+          server.url,
+          '/v1/user/getcode',
+          { address: alice.address },
+          victimIp,
         );
-        assert.equal((await getcode(bob.address)).body.code, 0);
+        assert.equal(own.body.code, 0);
+        const flood = async (ip: string) => {
+          const res = await postForm(
+            server.url,
+            '/v1/user/getcode',
+            { address: alice.address },
+            from(ip),
+          );
+          assert.equal(res.body.code, 0, `getcode from ${ip}: ${JSON.stringify(res.body)}`);
+        };
+        for (let i = 0; i < 100; i++) await flood(`10.0.${i >> 8}.${i & 255}`);
+        for (let i = 0; i < 110; i++) await flood('10.1.0.1');
+
+        // One client holds at most MAX_OPEN_NONCES_PER_CLIENT (100) open nonces: its own oldest went.
+        const open = await server.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM login_nonces WHERE address = $1 AND used_at IS NULL',
+          [alice.address.toLowerCase()],
+        );
+        assert.equal(open.rows[0]?.n, 1 + 100 + MAX_OPEN_NONCES_PER_CLIENT);
+
+        // The victim signs the message it asked for first, and is in at once.
+        const signature = await alice.signMessage({ message: own.body.data.Message });
+        const login = await postForm<LoginData>(
+          server.url,
+          '/v1/user/metamasklogin',
+          { address: alice.address, signature },
+          victimIp,
+        );
+        assert.equal(login.body.code, 0, JSON.stringify(login.body));
+        assert.equal(login.body.data.Address, alice.address);
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it("a login names its nonce (code) from any client; without it, only its own client's nonces count", async () => {
+      const server = await startTestServer(engine, { trustProxy: true });
+      try {
+        const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+        const code = await postForm<CodeData>(
+          server.url,
+          '/v1/user/getcode',
+          { address: bob.address },
+          from('198.51.100.8'),
+        );
+        const signature = await bob.signMessage({ message: code.body.data.Message });
+        // The phone moved from Wi-Fi to mobile data between getcode and login: another client.
+        await unchanged(server, async () => {
+          const res = await postForm(
+            server.url,
+            '/v1/user/metamasklogin',
+            { address: bob.address, signature },
+            from('203.0.113.50'),
+          );
+          assertError(res, 401, 1003);
+        });
+        // Another address's nonce is not this one's.
+        await unchanged(server, async () => {
+          const res = await postForm(
+            server.url,
+            '/v1/user/metamasklogin',
+            { address: carol.address, signature, code: code.body.data.Code },
+            from('203.0.113.50'),
+          );
+          assertError(res, 401, 1003);
+        });
+        const res = await postForm<LoginData>(
+          server.url,
+          '/v1/user/metamasklogin',
+          { address: bob.address, signature, code: code.body.data.Code },
+          from('203.0.113.50'),
+        );
+        assert.equal(res.body.code, 0, JSON.stringify(res.body));
+        assert.equal(res.body.data.Address, bob.address);
       } finally {
         await server.stop();
       }

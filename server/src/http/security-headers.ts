@@ -1,6 +1,7 @@
 /**
  * The security headers a signing UI needs, on every response: a strict Content-Security-Policy
- * (scripts only from our own origin and never inline, data only to our own /v1 API and /rpc proxy,
+ * (scripts only from our own origin and never inline, data to our own /v1 API and /rpc proxy and
+ * the RPC nodes the user chose,
  * no framing against clickjacking), HSTS, no MIME sniffing and no Referer to other sites.
  *
  * One definition for both places that send them: this server (its responses and, in the embedded
@@ -36,7 +37,9 @@ export function contentSecurityPolicy(styleHashes: readonly string[]): string {
     "img-src 'self' data:",
     "font-src 'self'",
     // /v1 and /rpc are on this origin; wallets talk to their own extension, not through the page.
-    "connect-src 'self'",
+    // Chain reads may also go to an RPC URL the user chose (issue 18 §2: any https node, or one
+    // on the user's own machine); scripts stay 'self' only, so no other code can use this.
+    "connect-src 'self' https: http://127.0.0.1:* http://localhost:*",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -27,6 +27,8 @@ const en = {
   forbidden: 'You do not have permission to do this.',
   internal: 'Server error. Please try again later.',
   unavailable: 'Service temporarily unavailable. Please try again later.',
+  signatureCheckUnavailable:
+    "The network could not be reached to check your smart account's signature. Please try again later.",
 };
 
 export type MessageKey = keyof typeof en;
@@ -54,6 +56,7 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: '您沒有執行此操作的權限。',
     internal: '伺服器錯誤，請稍後再試。',
     unavailable: '服務暫時無法使用，請稍後再試。',
+    signatureCheckUnavailable: '目前無法連線到網路來驗證您的智能帳戶簽名，請稍後再試。',
   },
   ja: {
     ok: '成功しました',
@@ -77,6 +80,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: 'この操作を行う権限がありません。',
     internal: 'サーバーエラーが発生しました。しばらくしてからもう一度お試しください。',
     unavailable: 'サービスは一時的に利用できません。しばらくしてからもう一度お試しください。',
+    signatureCheckUnavailable:
+      'スマートアカウントの署名を確認するためにネットワークに接続できませんでした。しばらくしてからもう一度お試しください。',
   },
   ru: {
     ok: 'Успешно',
@@ -99,6 +104,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: 'У вас нет прав на это действие.',
     internal: 'Ошибка сервера. Повторите попытку позже.',
     unavailable: 'Сервис временно недоступен. Повторите попытку позже.',
+    signatureCheckUnavailable:
+      'Не удалось связаться с сетью для проверки подписи смарт-аккаунта. Повторите попытку позже.',
   },
   ko: {
     ok: '성공',
@@ -121,6 +128,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: '이 작업을 수행할 권한이 없습니다.',
     internal: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
     unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    signatureCheckUnavailable:
+      '스마트 계정의 서명을 확인하기 위해 네트워크에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
   es: {
     ok: 'Operación realizada',
@@ -143,6 +152,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: 'No tienes permiso para hacer esto.',
     internal: 'Error del servidor. Inténtalo de nuevo más tarde.',
     unavailable: 'Servicio no disponible temporalmente. Inténtalo de nuevo más tarde.',
+    signatureCheckUnavailable:
+      'No se pudo contactar con la red para comprobar la firma de tu cuenta inteligente. Inténtalo de nuevo más tarde.',
   },
   vi: {
     ok: 'Thành công',
@@ -165,6 +176,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: 'Bạn không có quyền thực hiện thao tác này.',
     internal: 'Lỗi máy chủ. Vui lòng thử lại sau.',
     unavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau.',
+    signatureCheckUnavailable:
+      'Không thể kết nối mạng để kiểm tra chữ ký của tài khoản thông minh. Vui lòng thử lại sau.',
   },
   ar: {
     ok: 'تمت العملية بنجاح',
@@ -187,6 +200,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: 'ليس لديك إذن للقيام بذلك.',
     internal: 'حدث خطأ في الخادم. يرجى المحاولة لاحقًا.',
     unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة لاحقًا.',
+    signatureCheckUnavailable:
+      'تعذّر الاتصال بالشبكة للتحقق من توقيع حسابك الذكي. يرجى المحاولة لاحقًا.',
   },
   fr: {
     ok: 'Opération réussie',
@@ -209,6 +224,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: 'Vous n’avez pas l’autorisation d’effectuer cette action.',
     internal: 'Erreur du serveur. Veuillez réessayer plus tard.',
     unavailable: 'Service momentanément indisponible. Veuillez réessayer plus tard.',
+    signatureCheckUnavailable:
+      'Impossible de joindre le réseau pour vérifier la signature de votre compte intelligent. Veuillez réessayer plus tard.',
   },
   th: {
     ok: 'สำเร็จ',
@@ -231,5 +248,7 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     forbidden: 'คุณไม่มีสิทธิ์ดำเนินการนี้',
     internal: 'เซิร์ฟเวอร์ขัดข้อง กรุณาลองใหม่ภายหลัง',
     unavailable: 'บริการไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่ภายหลัง',
+    signatureCheckUnavailable:
+      'ไม่สามารถเชื่อมต่อเครือข่ายเพื่อตรวจสอบลายเซ็นของบัญชีอัจฉริยะได้ กรุณาลองใหม่ภายหลัง',
   },
 };

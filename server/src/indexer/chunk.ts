@@ -26,13 +26,6 @@ import {
 import { referralReducers, type Uplines } from './features/referrals.ts';
 import type { TimelockRow } from './features/governance.ts';
 
-export {
-  incomeSources,
-  tokenOfSource,
-  timelockParams as params,
-  type IncomeSourceName,
-  type TimelockParamName as ParamName,
-} from '@app/contracts/enums';
 export { addressesNeedingUplines, type Uplines } from './features/referrals.ts';
 export { utcDay, type ChunkContext, type ChunkWrites, type Token } from './features/reduce.ts';
 

@@ -12,6 +12,7 @@ import type { AdvisoryLock, Db } from '../db/db.ts';
 import { addressesNeedingUplines, buildChunk, type ChunkContext } from './chunk.ts';
 import { blocksWithoutTime, decodeLogs } from './events.ts';
 import { createCursor, loadUplines, readCursor, writeChunk, type Cursor } from './store.ts';
+import { readChainFacts, type ChainFacts } from './chain-facts.ts';
 
 /** Advisory-lock namespace of indexers (the key is the chain id). */
 export const INDEXER_LOCK_NAMESPACE = 7_201_912;
@@ -45,7 +46,12 @@ export interface IndexerMetrics {
   rpcErrors: number;
   /** The current wait before the next try (0 unless in backoff). */
   backoffMs: number;
+  /** Owner, pause, queued changes, reward margin at the indexed block (null until first read). */
+  facts: ChainFacts | null;
 }
+
+/** How often the chain facts are read again when no new event was indexed. */
+const FACTS_EVERY_MS = 15_000;
 
 export interface IndexerOptions {
   db: Db;
@@ -106,6 +112,9 @@ export class ChainIndexer {
   private readonly totals = { events: 0, rpcErrors: 0, backoffMs: 0 };
   /** When the index was last at the confirmed head (the lag in seconds counts from there). */
   private caughtUpAt: number;
+  private facts: ChainFacts | null = null;
+  /** When the facts were read, and the event total then (new events → read them again at once). */
+  private readonly factsRead = { at: 0, events: -1 };
 
   constructor(options: IndexerOptions) {
     this.opts = {
@@ -199,6 +208,7 @@ export class ChainIndexer {
       events: this.totals.events,
       rpcErrors: this.totals.rpcErrors,
       backoffMs: this.totals.backoffMs,
+      facts: this.facts,
     };
   }
 
@@ -229,6 +239,13 @@ export class ChainIndexer {
             await sleep(this.opts.pollMs * 2, signal);
             continue;
           }
+          if (this.status.state === 'standby') {
+            // The indexer that held the lock is gone (died or stopped): say so, it is a failover.
+            this.log(
+              'warn',
+              'took over: the other indexer released the lock (stopped or died); continuing from the cursor',
+            );
+          }
           const held = this.lock;
           void held.lost.then(() => {
             if (this.lock === held) this.lock = null;
@@ -238,6 +255,7 @@ export class ChainIndexer {
         if (this.status.state !== 'running' || this.status.lastError) {
           this.setStatus({ state: 'running', lastError: null });
         }
+        await this.refreshFacts(this.lock);
         backoff = this.opts.backoffMs.min;
         this.totals.backoffMs = 0;
         if (!progressed) {
@@ -259,6 +277,31 @@ export class ChainIndexer {
         await sleep(backoff, signal);
         backoff = Math.min(backoff * 2, this.opts.backoffMs.max);
       }
+    }
+  }
+
+  /**
+   * The chain facts at the indexed block, after new events or every FACTS_EVERY_MS. They only feed
+   * /metrics: a failed read is counted and logged, and indexing goes on.
+   */
+  private async refreshFacts(lock: AdvisoryLock): Promise<void> {
+    const block = this.status.indexedBlock;
+    const fresh = Date.now() - this.factsRead.at < FACTS_EVERY_MS;
+    if (block === null || (fresh && this.factsRead.events === this.totals.events)) return;
+    Object.assign(this.factsRead, { at: Date.now(), events: this.totals.events });
+    const { chainId, deployment } = this.opts;
+    try {
+      this.facts = await readChainFacts(
+        this.client,
+        lock.conn,
+        chainId,
+        deployment,
+        BigInt(block),
+        this.opts.now(),
+      );
+    } catch (err) {
+      if (err instanceof BaseError) this.totals.rpcErrors += 1;
+      this.log('warn', `chain facts not read: ${String(err).split('\n')[0]}`);
     }
   }
 

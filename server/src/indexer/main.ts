@@ -1,10 +1,12 @@
 /**
  * `npm run indexer -w server`: the chain indexers alone, without the HTTP API — for a PostgreSQL
  * deployment whose API instances run with INDEXER=off. Same environment as the server
- * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT; METRICS_PORT for its /metrics).
+ * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT and DEPLOYMENT_FILE; METRICS_PORT for
+ * its /metrics).
  * Start two and the second waits.
  */
 import { pino } from 'pino';
+import { useConfiguredDeployment } from '../chain/deployment.ts';
 import { configFromEnv, resolveConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -14,6 +16,8 @@ import { exitOnSignals } from '../observability/shutdown.ts';
 import { startIndexers } from './run.ts';
 
 const config = resolveConfig({ ...configFromEnv(), indexer: true });
+// The same contracts as the API's: DEPLOYMENT=production reads DEPLOYMENT_FILE.
+useConfiguredDeployment(config);
 // JSON lines like the API's (pino), so one log pipeline reads both.
 const log = pino({ level: config.logLevel || 'silent', base: { process: 'indexer' } });
 const db = await openDb(config);

@@ -135,10 +135,11 @@ export async function resetIndex(db: Db, chainId: number): Promise<void> {
     ]) {
       await tx.query(`DELETE FROM ${table} WHERE chain_id = $1`, [chainId]);
     }
-    await tx.query(
-      `DELETE FROM notice_reads WHERE notice_id IN (SELECT id FROM notices WHERE kind = 'timelock' AND chain_id = $1)`,
-      [chainId],
-    );
-    await tx.query(`DELETE FROM notices WHERE kind = 'timelock' AND chain_id = $1`, [chainId]);
+    // Timelock notices are kept: the re-index finds each again by its chain coordinates, so its id,
+    // links and read marks stay (and removes those whose event is no longer on the chain). Only
+    // rows from before the coordinates were recorded (none for a cancelled change) are re-created.
+    const uncoordinated = `SELECT id FROM notices WHERE kind = 'timelock' AND chain_id = $1 AND block_number IS NULL`;
+    await tx.query(`DELETE FROM notice_reads WHERE notice_id IN (${uncoordinated})`, [chainId]);
+    await tx.query(`DELETE FROM notices WHERE id IN (${uncoordinated})`, [chainId]);
   });
 }

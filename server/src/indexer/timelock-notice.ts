@@ -6,7 +6,10 @@
 import { checksumAddress, formatUnits, type Address } from 'viem';
 import { languages, type Lang } from '../i18n/index.ts';
 import type { NoticeTexts } from '../db/queries/notices.ts';
-import { params, type ParamName } from './chunk.ts';
+import {
+  timelockParams as params,
+  type TimelockParamName as ParamName,
+} from '@app/contracts/enums';
 
 interface Texts {
   names: Record<ParamName, string>;

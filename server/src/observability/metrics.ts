@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, pgErrorCode } from '../db/db.ts';
+import type { ChainFacts } from '../indexer/chain-facts.ts';
 import type { IndexerMetrics } from '../indexer/indexer.ts';
 
 export interface Metrics {
@@ -15,6 +16,15 @@ export interface Metrics {
   instrumentHttp(app: FastifyInstance): void;
   /** Where the per-chain gauges read from at each scrape (the indexers of this process). */
   watchIndexers(source: () => IndexerMetrics[]): void;
+  /** Where readiness and the dependencies' reachability are checked at each scrape. */
+  watchHealth(source: () => Promise<HealthFacts>): void;
+}
+
+/** What `app_ready` and `dependency_up` report (an API instance; Redis only when configured). */
+export interface HealthFacts {
+  ready: boolean;
+  postgres: boolean;
+  redis?: boolean;
 }
 
 /** The login routes, whose outcome is counted as a login success or failure. */
@@ -97,6 +107,73 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     '1 when this process holds the chain’s indexer lock and indexes, 0 in standby/backoff/stopped',
     (m) => (m.state === 'running' ? 1 : 0),
   );
+  // Chain facts read by the indexer that holds the chain's lock (a standby has none).
+  const fact = (name: string, help: string, value: (f: ChainFacts) => number) =>
+    perChain(name, help, (m) => (m.facts ? value(m.facts) : null));
+  fact('staking_paused', '1 when the Staking contract is paused', (f) => (f.paused ? 1 : 0));
+  fact(
+    'staking_ownership_pending',
+    '1 while a proposed new owner has not accepted yet (Ownable2Step)',
+    (f) => (f.pendingOwner ? 1 : 0),
+  );
+  fact(
+    'staking_param_changes_queued',
+    'Timelocked parameter changes queued',
+    (f) => f.queuedChanges,
+  );
+  fact(
+    'staking_reward_reserved_coins',
+    'Reward coin reserved for stakes and their uplines (whole coins)',
+    (f) => f.rewardReserved,
+  );
+  fact(
+    'staking_reward_unreserved_coins',
+    'Reward coin free for new stakes (whole coins)',
+    (f) => f.rewardUnreserved,
+  );
+  fact(
+    'staking_reward_reserved_7d_coins',
+    'Reward coin reserved by stakes started in the last 7 days (whole coins)',
+    (f) => f.rewardReservedLast7d,
+  );
+  fact('staking_facts_block', 'Block the staking_* facts were read at', (f) => Number(f.block));
+  new Gauge({
+    name: 'staking_owner_info',
+    help: "The Staking contract's owner (value 1; the address is the label)",
+    labelNames: ['chain', 'owner'],
+    registers,
+    collect() {
+      this.reset();
+      for (const m of indexers()) {
+        if (m.facts) this.set({ chain: String(m.chainId), owner: m.facts.owner }, 1);
+      }
+    },
+  });
+
+  let health: (() => Promise<HealthFacts>) | undefined;
+  new Gauge({
+    name: 'app_ready',
+    help: '1 when /v1/health/ready would answer 200 (not draining, database up, indexers in time)',
+    registers,
+    async collect() {
+      this.reset();
+      if (health) this.set((await health()).ready ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'dependency_up',
+    help: '1 when the dependency answers: postgres (SELECT 1), redis (connection ready)',
+    labelNames: ['dependency'],
+    registers,
+    async collect() {
+      this.reset();
+      if (!health) return;
+      const h = await health();
+      this.set({ dependency: 'postgres' }, h.postgres ? 1 : 0);
+      if (h.redis !== undefined) this.set({ dependency: 'redis' }, h.redis ? 1 : 0);
+    },
+  });
+
   // Counters computed at scrape time from the indexer's totals (rate() gives events/s).
   for (const [name, help, value] of [
     ['indexer_events_total', 'Contract events indexed since the process started', 'events'],
@@ -118,6 +195,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     registry,
     watchIndexers(source) {
       indexers = source;
+    },
+    watchHealth(source) {
+      health = source;
     },
     instrumentHttp(app) {
       app.addHook('onResponse', async (request, reply) => {

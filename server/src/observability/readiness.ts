@@ -18,15 +18,33 @@ export interface Lifecycle {
   draining: boolean;
 }
 
-export function readinessRoutes(
-  fastify: FastifyInstance,
-  opts: {
-    db: Db;
-    lifecycle: Lifecycle;
-    indexers: () => IndexerMetrics[];
-    maxLagBlocks: number;
-  },
-): void {
+export interface ReadinessSources {
+  db: Db;
+  lifecycle: Lifecycle;
+  indexers: () => IndexerMetrics[];
+  maxLagBlocks: number;
+}
+
+/** The readiness verdict: the route answers with it, and /metrics reports it as app_ready. */
+export async function checkReadiness(opts: ReadinessSources): Promise<Readiness> {
+  let db = true;
+  try {
+    await opts.db.query('SELECT 1');
+  } catch {
+    db = false;
+  }
+  const indexer = opts.indexers().map((m) => ({
+    chainId: m.chainId,
+    state: m.state,
+    lagBlocks: m.lagBlocks,
+    ok: m.state !== 'stopped' && m.lagBlocks <= opts.maxLagBlocks,
+  }));
+  const draining = opts.lifecycle.draining;
+  const ready = !draining && db && indexer.every((i) => i.ok);
+  return { ready, draining, db: db ? 'ok' : 'down', indexer };
+}
+
+export function readinessRoutes(fastify: FastifyInstance, opts: ReadinessSources): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['meta'];
   app.get(
@@ -52,22 +70,8 @@ export function readinessRoutes(
       },
     },
     async (request, reply) => {
-      let db = true;
-      try {
-        await opts.db.query('SELECT 1');
-      } catch {
-        db = false;
-      }
-      const indexer = opts.indexers().map((m) => ({
-        chainId: m.chainId,
-        state: m.state,
-        lagBlocks: m.lagBlocks,
-        ok: m.state !== 'stopped' && m.lagBlocks <= opts.maxLagBlocks,
-      }));
-      const draining = opts.lifecycle.draining;
-      const ready = !draining && db && indexer.every((i) => i.ok);
-      const data: Readiness = { ready, draining, db: db ? 'ok' : 'down', indexer };
-      if (ready) return reply.send({ code: 0, msg: t(request.lang, 'ok'), data });
+      const data = await checkReadiness(opts);
+      if (data.ready) return reply.send({ code: 0, msg: t(request.lang, 'ok'), data });
       return reply
         .code(httpStatusOf[ErrorCode.unavailable])
         .send({ code: ErrorCode.unavailable, msg: t(request.lang, 'unavailable'), data });

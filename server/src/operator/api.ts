@@ -76,6 +76,7 @@ export class AdminSession {
     const login = await post<{ Token: string; Address: string }>(api, '/v1/user/metamasklogin', {
       address: account.address,
       signature,
+      code: code.Code,
     });
     return new AdminSession(api, login.Token, login.Address);
   }
@@ -92,6 +93,23 @@ export class AdminSession {
       // The work is done; an unreachable logout leaves a session that expires.
     }
   }
+}
+
+/** Node's codes of a TLS certificate it does not trust (the server answered; the chain did not verify). */
+const untrustedCertificate =
+  /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|CERT_UNTRUSTED|CERT_REVOKED|ERR_TLS_CERT_ALTNAME_INVALID)$/;
+
+/**
+ * Why a request got no answer. A certificate Node does not trust is named as such: it needs a
+ * different fix (the certificate, or NODE_EXTRA_CA_CERTS) than a server that is down.
+ */
+function unreachableReason(api: string, error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : '';
+  if (untrustedCertificate.test(code)) {
+    return `the TLS certificate of ${api} is not trusted (${code}: ${String(cause?.message)}): give the server a certificate from a public CA, or this machine the CA that signed it with NODE_EXTRA_CA_CERTS=<ca.pem>`;
+  }
+  return `cannot reach the server at ${api}${code ? ` (${code})` : ''}`;
 }
 
 async function post<T>(
@@ -111,8 +129,8 @@ async function post<T>(
       body: new URLSearchParams(fields).toString(),
       signal: AbortSignal.timeout(30_000),
     });
-  } catch {
-    throw new OperatorError(`cannot reach the server at ${api}`);
+  } catch (error) {
+    throw new OperatorError(unreachableReason(api, error));
   }
   let body: Envelope<T>;
   try {

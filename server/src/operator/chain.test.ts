@@ -324,6 +324,51 @@ describe('operator CLI on a local chain (ETH, 6-decimal USDC)', () => {
     assert.match(text.out, /The contract holds enough for everything it owes\./);
   });
 
+  it('treasury:pay sends the membership proceeds accrued in the contract to the treasury', async () => {
+    const buyer = c.wallet(2);
+    const send = async (hash: Promise<`0x${string}`>) =>
+      c.client.waitForTransactionReceipt({ hash: await hash });
+    const usdcOf = (of: Address) =>
+      c.client.readContract({
+        address: c.deployment.usdc,
+        abi: usdcAbi,
+        functionName: 'balanceOf',
+        args: [of],
+      });
+    const treasury = await c.client.readContract({ ...staking(), functionName: 'treasury' });
+    const price = await c.client.readContract({ ...staking(), functionName: 'nodePrice' });
+    await send(buyer.writeContract({ ...staking(), functionName: 'bindSuperior', args: [owner] }));
+    await send(
+      buyer.writeContract({
+        address: c.deployment.usdc,
+        abi: usdcAbi,
+        functionName: 'approve',
+        args: [c.deployment.staking, price],
+      }),
+    );
+    const before = await usdcOf(treasury);
+    await send(buyer.writeContract({ ...staking(), functionName: 'purchaseNode', args: [price] }));
+    // The purchase paid into the contract: the treasury has not received it yet; solvency counts it.
+    assert.equal(await usdcOf(treasury), before);
+    const s = JSON.parse((await op('solvency', '--json')).out) as {
+      usdc: Record<string, string | boolean>;
+    };
+    assert.equal(s.usdc.treasuryProceeds, price.toString());
+
+    const res = await op('treasury:pay', '--yes');
+    assert.equal(res.code, 0, res.err);
+    assert.match(res.out, /event TreasuryPaid\(treasury=/);
+    assert.equal((await usdcOf(treasury)) - before, price);
+    assert.equal(
+      await c.client.readContract({ ...staking(), functionName: 'treasuryProceeds' }),
+      0n,
+    );
+
+    const again = await sendsNothing(() => op('treasury:pay', '--yes'));
+    assert.notEqual(again.code, 0);
+    assert.match(again.err, /no proceeds are waiting/);
+  });
+
   it('refuses bad arguments with exit 2 and the usage, sending nothing', async () => {
     const cases: [string[], RegExp][] = [
       [['plan:craete'], /unknown command 'plan:craete'/],

@@ -89,6 +89,19 @@ describe('operator CLI as a child process (BSC, 18-decimal USDC)', () => {
     assert.equal(await c.nonceOf(owner), nonce);
   });
 
+  it('grants:deposit of more USDC than the key holds is refused before any approve', async () => {
+    // An approve sent first would stay behind as an allowance when the deposit then fails.
+    const nonce = await c.nonceOf(owner);
+    const res = await runChild(
+      ['grants:deposit', '--network', 'BSC', '--amount', '1000000000000', '--yes'],
+      c.env,
+    );
+    assert.equal(res.code, 1, res.out);
+    assert.match(res.err, /the key holds [\d.,]+ USDC, [\d.,]+ USDC short/);
+    assert.doesNotMatch(res.out, /Approve/);
+    assert.equal(await c.nonceOf(owner), nonce);
+  });
+
   it('bad arguments and a missing --yes exit 2 and send nothing', async () => {
     const nonce = await c.nonceOf(owner);
     const cases: [string[], number, RegExp][] = [

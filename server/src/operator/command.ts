@@ -14,9 +14,10 @@ import {
   type ChainContext,
 } from './context.ts';
 import type { Io } from './io.ts';
+import { readSafe, safeOptions, safeRequestFrom } from './safe.ts';
 import type { WriteRun } from './transact.ts';
 
-export type CommandKind = 'read' | 'write' | 'api' | 'help';
+export type CommandKind = 'read' | 'write' | 'safe' | 'api' | 'help';
 
 export interface CommandInput {
   io: Io;
@@ -53,7 +54,8 @@ export const helpOption: OptionSpec = { name: 'help', help: 'show this help' };
 export function allOptions(command: Command): OptionSpec[] {
   const shared: Record<CommandKind, OptionSpec[]> = {
     read: [...chainOptions, jsonOption],
-    write: [...chainOptions, yesOption],
+    write: [...chainOptions, ...safeOptions, yesOption],
+    safe: [...chainOptions, yesOption],
     api: [yesOption],
     help: [],
   };
@@ -67,12 +69,19 @@ export async function openChain({ io, options }: CommandInput): Promise<ChainCon
   return connect(target, rpcUrlFor(target, options, io.env));
 }
 
-/** Resolves the key, then connects, for a command that sends transactions. */
+/**
+ * Resolves the key, then connects, for a command that sends transactions. With --safe the calls
+ * come from the Safe and a file is written instead (a batch file needs no key).
+ */
 export async function openWriter({ io, options }: CommandInput): Promise<WriteRun> {
   const target = targetFrom(options);
+  const safe = safeRequestFrom(options);
   const rpcUrl = rpcUrlFor(target, options, io.env);
-  const account = operatorAccount(target.deployment, io.env);
+  const account = safe?.kind === 'batch' ? undefined : operatorAccount(target.deployment, io.env);
   useDeploymentFile(target, io.env);
   const ctx = await connect(target, rpcUrl);
-  return { io, ctx, account, yes: options.flag('yes') };
+  const yes = options.flag('yes');
+  if (!safe) return { io, ctx, sender: account!.address, account, yes };
+  const info = await readSafe(ctx, safe.address);
+  return { io, ctx, sender: safe.address, account, safe: { ...safe, info }, yes };
 }

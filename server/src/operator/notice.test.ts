@@ -3,6 +3,11 @@
  * key, the admin route, and what users then see in /v1/notice/list.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
 import { findFreePort } from '@app/contracts/local';
@@ -116,6 +121,44 @@ describe('operator notices through the admin API', () => {
     assert.equal(badKey.code, 2);
     assert.match(badKey.err, /OPERATOR_PRIVATE_KEY must be 32 bytes/);
     assert.equal((await list()).total, before);
+  });
+
+  it('a server whose TLS certificate is not trusted is reported as such, not as unreachable', async () => {
+    // A self-signed certificate, as a staging server or a proxy intercepting TLS would present.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notice-tls-'));
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+        ...['-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'],
+        ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+      ],
+      { stdio: 'ignore' },
+    );
+    const tls = https.createServer(
+      { key: fs.readFileSync(key), cert: fs.readFileSync(cert) },
+      (_q, r) => r.end('{}'),
+    );
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = (tls.address() as { port: number }).port;
+      const res = await runInProcess(
+        ['notice:post', '--title-en', 't', '--body-en', 'b', '--yes'],
+        {
+          OPERATOR_API_URL: `https://127.0.0.1:${port}`,
+        },
+      );
+      assert.equal(res.code, 1);
+      assert.doesNotMatch(res.err, /cannot reach/);
+      assert.match(res.err, /TLS certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted/);
+      assert.match(res.err, /self-signed/);
+      assert.match(res.err, /NODE_EXTRA_CA_CERTS/);
+    } finally {
+      await new Promise((r) => tls.close(r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an unreachable server is reported, exit 1', async () => {

@@ -5,6 +5,7 @@
  * a time, each waited for before the next.
  */
 import {
+  encodeFunctionData,
   parseEventLogs,
   type Abi,
   type AbiFunction,
@@ -17,6 +18,15 @@ import { rpcHost, walletFor, type ChainContext } from './context.ts';
 import { OperatorError, describeFailure, type ArgFormatter } from './errors.ts';
 import { fields } from './format.ts';
 import { requireConfirmation, type Io } from './io.ts';
+import {
+  newSafeTxFile,
+  signSafeTx,
+  transactionBuilderBatch,
+  writeJson,
+  type FileCall,
+  type SafeInfo,
+  type SafeRequest,
+} from './safe.ts';
 
 export interface TxStep {
   /** What the transaction does, in plain words. */
@@ -38,7 +48,12 @@ export interface TxStep {
 export interface WriteRun {
   io: Io;
   ctx: ChainContext;
-  account: PrivateKeyAccount;
+  /** The address the calls come from: the key's, or the Safe's with --safe. */
+  sender: Address;
+  /** The key that sends (or, with --safe-sign, signs); none when only a batch file is written. */
+  account?: PrivateKeyAccount;
+  /** --safe: the Safe that owns Staking, and the file to write instead of sending. */
+  safe?: SafeRequest & { info: SafeInfo };
   /** --yes: send without asking. */
   yes: boolean;
 }
@@ -69,7 +84,12 @@ export function summary(run: WriteRun, steps: readonly TxStep[]): string {
       ['network', `${ctx.network.key} (chain id ${ctx.network.chainId})`],
       ['deployment', ctx.deployment],
       ['rpc', rpcHost(ctx.rpcUrl)],
-      ['from', run.account.address],
+      [
+        'from',
+        run.safe
+          ? `${run.sender} (Safe, ${run.safe.info.threshold} of ${run.safe.info.owners.length} owners, nonce ${run.safe.info.nonce})`
+          : run.sender,
+      ],
     ]),
   ];
   steps.forEach((step, i) => {
@@ -90,7 +110,8 @@ export function summary(run: WriteRun, steps: readonly TxStep[]): string {
 
 async function simulate(run: WriteRun, step: TxStep) {
   return run.ctx.client.simulateContract({
-    account: run.account,
+    // From the Safe (an address: a dry run needs no key) when the Safe is the owner.
+    account: run.safe || !run.account ? run.sender : run.account,
     address: step.address,
     abi: step.abi,
     functionName: step.functionName,
@@ -100,7 +121,7 @@ async function simulate(run: WriteRun, step: TxStep) {
 }
 
 /** Staking events in a receipt, one line each. */
-function stakingEvents(ctx: ChainContext, receipt: TransactionReceipt): string[] {
+export function stakingEvents(ctx: ChainContext, receipt: TransactionReceipt): string[] {
   const logs = receipt.logs.filter(
     (l) => l.address.toLowerCase() === ctx.contracts.staking.toLowerCase(),
   );
@@ -112,9 +133,48 @@ function stakingEvents(ctx: ChainContext, receipt: TransactionReceipt): string[]
   });
 }
 
+/** The steps as calls of a Safe transaction, with what each does. */
+function fileCalls(steps: readonly TxStep[]): FileCall[] {
+  return steps.map((step) => ({
+    title: step.title,
+    contract: step.contract,
+    function: step.functionName,
+    to: step.address,
+    value: (step.value ?? 0n).toString(),
+    data: encodeFunctionData({ abi: step.abi, functionName: step.functionName, args: step.args }),
+  }));
+}
+
+/** --safe: the file for the Safe's owners instead of a transaction (the first step dry-run from the Safe). */
+async function writeForSafe(
+  run: WriteRun,
+  safe: NonNullable<WriteRun['safe']>,
+  steps: readonly TxStep[],
+): Promise<void> {
+  const { io, ctx } = run;
+  const calls = fileCalls(steps);
+  if (safe.kind === 'batch') {
+    await writeJson(safe.file, transactionBuilderBatch(ctx, safe.address, calls));
+    io.out(
+      `wrote ${safe.file}: a Transaction Builder batch of ${calls.length} call${calls.length === 1 ? '' : 's'} for the Safe ${safe.address} (import it in the Safe app's Transaction Builder); nothing was sent`,
+    );
+    return;
+  }
+  const unsigned = await newSafeTxFile(ctx, safe.info, calls);
+  const signed = await signSafeTx(ctx, unsigned, safe.info, run.account!);
+  await writeJson(safe.file, signed);
+  io.out(
+    `wrote ${safe.file}: Safe transaction ${signed.safeTxHash} (nonce ${safe.info.nonce}) signed by ${run.account!.address}, 1 of ${safe.info.threshold} signatures; nothing was sent`,
+  );
+  io.out(
+    `next: other owners run safe:sign --file ${safe.file} --out <their file>, then safe:exec --file ${safe.file} --file <their file>`,
+  );
+}
+
 /**
  * Summarises, dry-runs the first step, asks, then sends the steps in order. Throws (and sends
- * nothing more) at the first failure, saying which steps were already sent.
+ * nothing more) at the first failure, saying which steps were already sent. With --safe it writes
+ * the Safe's file instead and returns no receipts.
  */
 export async function sendSteps(
   run: WriteRun,
@@ -126,10 +186,16 @@ export async function sendSteps(
   try {
     await simulate(run, steps[0]!);
   } catch (error) {
-    throw new OperatorError(
-      `nothing was sent: ${steps[0]!.contract}.${steps[0]!.functionName} ${describeFailure(error, steps[0]!.formatErrorArg)}`,
-    );
+    const failure = `${steps[0]!.contract}.${steps[0]!.functionName} ${describeFailure(error, steps[0]!.formatErrorArg)}`;
+    if (!run.safe) throw new OperatorError(`nothing was sent: ${failure}`);
+    // Owners may sign ahead (e.g. a timelocked change before its eta); safe:exec checks again.
+    io.out(`warning: from the Safe now, ${failure}; safe:exec refuses it until that changes`);
   }
+  if (run.safe) {
+    await writeForSafe(run, run.safe, steps);
+    return [];
+  }
+  if (!run.account) throw new OperatorError('no key to send with: nothing was sent');
   await requireConfirmation(io, run.yes, steps.length === 1 ? 'Send it?' : 'Send them?');
   const wallet = walletFor(ctx, run.account);
   const receipts: TransactionReceipt[] = [];

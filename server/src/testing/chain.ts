@@ -4,6 +4,7 @@
  */
 import { networkByChainId, toViemChain, type SupportedChainId } from '@app/contracts/chains';
 import { localAccounts, localDeployerKey } from '@app/contracts/accounts';
+import { dexSwapGasLimit } from '@app/contracts/gas';
 import { stakingAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
 import { deployLocal, localMintAbi, startAnvil } from '@app/contracts/local';
 import {
@@ -82,12 +83,16 @@ export async function startTestChain(
         functionName: string,
         args: readonly unknown[],
       ) => {
-        const hash = await wallet.writeContract({
+        const call = {
           address: to,
           abi: abi as typeof stakingAbi,
           functionName: functionName as 'stake',
           args: args as never,
-        });
+          account,
+        };
+        // Any of these may swap through the pool (exchange): every one gets its headroom.
+        const gas = dexSwapGasLimit(await client.estimateContractGas(call));
+        const hash = await wallet.writeContract({ ...call, gas });
         const receipt = await client.waitForTransactionReceipt({ hash });
         if (receipt.status !== 'success') throw new Error(`${functionName} reverted (${hash})`);
         return hash;

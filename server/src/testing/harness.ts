@@ -140,7 +140,6 @@ export async function startTestServer(
     deployment: 'local',
     now: clock.now,
     loginRateLimit: { max: 10_000, timeWindowMs: 60_000 },
-    loginAddressRateLimit: { max: 10_000, timeWindowMs: 60_000 },
     ...db,
     ...overrides,
   });
@@ -208,15 +207,26 @@ export async function signIn(
   base: string,
   account: PrivateKeyAccount,
   extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ): Promise<LoginData> {
-  const code = await postForm<CodeData>(base, '/v1/user/getcode', { address: account.address });
+  const code = await postForm<CodeData>(
+    base,
+    '/v1/user/getcode',
+    { address: account.address },
+    headers,
+  );
   if (code.body.code !== 0) throw new Error(`getcode failed: ${JSON.stringify(code.body)}`);
   const signature = await account.signMessage({ message: code.body.data.Message });
-  const res = await postForm<LoginData>(base, '/v1/user/metamasklogin', {
-    address: account.address,
-    signature,
-    ...extra,
-  });
+  const res = await postForm<LoginData>(
+    base,
+    '/v1/user/metamasklogin',
+    {
+      address: account.address,
+      signature,
+      ...extra,
+    },
+    headers,
+  );
   if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return res.body.data;
 }

@@ -8,6 +8,8 @@ export interface LoginNonceRow {
   issued_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  /** SHA-256 of the IP that asked for it (null for rows from before migration 006). */
+  client: string | null;
 }
 
 export async function insertNonce(
@@ -15,24 +17,60 @@ export async function insertNonce(
   row: Omit<LoginNonceRow, 'used_at'>,
 ): Promise<void> {
   await q.query(
-    `INSERT INTO login_nonces (nonce, address, chain_id, message, issued_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [row.nonce, row.address, row.chain_id, row.message, row.issued_at, row.expires_at],
+    `INSERT INTO login_nonces (nonce, address, chain_id, message, issued_at, expires_at, client)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.nonce, row.address, row.chain_id, row.message, row.issued_at, row.expires_at, row.client],
   );
 }
 
-/** Unused, unexpired nonces issued to `address`, newest first. */
-export async function openNonces(
+/**
+ * Deletes `client`'s open nonces beyond its `keep` newest: what one client can hold is bounded,
+ * and only by its own requests (never another client's nonce, whatever address it names).
+ */
+export async function trimClientNonces(
+  q: Queryable,
+  client: string,
+  now: Date,
+  keep: number,
+): Promise<number> {
+  const r = await q.query(
+    `DELETE FROM login_nonces WHERE nonce IN (
+       SELECT nonce FROM login_nonces
+       WHERE client = $1 AND used_at IS NULL AND expires_at > $2
+       ORDER BY issued_at DESC, nonce OFFSET $3)`,
+    [client, now, keep],
+  );
+  return r.rowCount;
+}
+
+/** The open (unused, unexpired) nonce `nonce` if it was issued to `address`. */
+export async function openNonce(
+  q: Queryable,
+  nonce: string,
+  address: string,
+  now: Date,
+): Promise<LoginNonceRow | undefined> {
+  const r = await q.query<LoginNonceRow & Record<string, unknown>>(
+    `SELECT * FROM login_nonces
+     WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3 AND issued_at <= $3`,
+    [nonce, address, now],
+  );
+  return r.rows[0];
+}
+
+/** Unused, unexpired nonces that `client` asked for `address`, newest first. */
+export async function openNoncesOfClient(
   q: Queryable,
   address: string,
+  client: string,
   now: Date,
   limit: number,
 ): Promise<LoginNonceRow[]> {
   const r = await q.query<LoginNonceRow & Record<string, unknown>>(
     `SELECT * FROM login_nonces
-     WHERE address = $1 AND used_at IS NULL AND expires_at > $2 AND issued_at <= $2
-     ORDER BY issued_at DESC, nonce LIMIT $3`,
-    [address, now, limit],
+     WHERE address = $1 AND client = $2 AND used_at IS NULL AND expires_at > $3 AND issued_at <= $3
+     ORDER BY issued_at DESC, nonce LIMIT $4`,
+    [address, client, now, limit],
   );
   return r.rows;
 }

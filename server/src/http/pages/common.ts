@@ -10,7 +10,8 @@ import {
 } from '@app/contracts/chains';
 import { deployments, type ChainDeployment } from '@app/contracts/generated';
 import type { FastifyRequest } from 'fastify';
-import { tokenOfSource, type Token } from '../../indexer/chunk.ts';
+import { tokenOfSource } from '@app/contracts/enums';
+import type { Token } from '../../indexer/features/reduce.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { parseChain } from '../schemas.ts';
 

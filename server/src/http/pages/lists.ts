@@ -13,7 +13,7 @@ import {
   recordListRead,
   type RecordList,
 } from '../../db/queries/chain-index.ts';
-import { incomeSources, tokenOfSource, type IncomeSourceName } from '../../indexer/chunk.ts';
+import { incomeSources, tokenOfSource, type IncomeSourceName } from '@app/contracts/enums';
 import { ownerOf, pageSession } from '../auth.ts';
 import type { PageCache } from '../page-cache.ts';
 import {

@@ -1,38 +1,46 @@
 /**
  * Spec §7 login endpoints: POST /v1/user/getcode, /v1/user/metamasklogin, /v1/index/register.
+ *
+ * They are limited per client only (the route's `rateLimit`: per IP, in Redis when instances share
+ * state). Not per address: anyone can name any address, so a limit counted by address would let
+ * anyone lock its owner out (issue 18 §7).
  */
+import { createHash } from 'node:crypto';
 import { defaultNetwork, networks } from '@app/contracts/chains';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import type { RateLimitConfig } from '../../config.ts';
-import { keyedLimiter } from '../write-limit.ts';
-import type { CounterStore } from '../shared-state/counters.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueLoginCode, login, loginInfo, type AuthContext } from '../../auth/login.ts';
 import { sendOk } from '../envelope.ts';
 import { asHex, optional, parseAddress, parseChain } from '../schemas.ts';
 import { routeSchema, type Login, type LoginCode } from '../../api-schema/index.ts';
+
+/**
+ * The client a request comes from, as the rate limiter tells clients apart (`request.ip`, from
+ * X-Forwarded-For behind a trusted proxy); stored hashed with its nonces, not as an IP.
+ */
+function clientOf(request: FastifyRequest): string {
+  return createHash('sha256').update(request.ip).digest('hex').slice(0, 32);
+}
 
 export async function loginRoutes(
   fastify: FastifyInstance,
   opts: {
     auth: AuthContext;
     rateLimit: { max: number; timeWindow: number };
-    /** Per address (the `address` field), on top of the per-IP limit. */
-    addressLimit: RateLimitConfig;
-    /** Where the per-address counts live (default: this process's memory). */
-    counters?: CounterStore;
   },
 ) {
   // Request types come from the routes' schemas (api-schema).
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { auth } = opts;
   const config = { rateLimit: opts.rateLimit };
-  // Counted after validation, so only well-formed addresses take a counter.
-  const hit = keyedLimiter(opts.addressLimit, Date.now, opts.counters);
-  app.addHook('preHandler', async (request) => {
-    const address = (request.body as { address?: unknown } | undefined)?.address;
-    if (typeof address === 'string') await hit(`login:${address.toLowerCase()}`);
-  });
+  // What the OpenAPI document says about the two login routes (who can sign in, and how).
+  const signInDescription =
+    'Who can sign in: an externally owned account (its personal_sign signature, checked on this ' +
+    'server without any RPC call, EIP-7702-delegated accounts included) and a smart-contract ' +
+    "account (a Safe with its owners' combined signatures, ERC-4337 wallets): ERC-1271 on the " +
+    "chain the message names, or ERC-6492 for an account not deployed yet. `code` (getcode's " +
+    "Code) names the message signed; without it, the 5 newest this client asked for. If that chain's " +
+    'RPC does not answer the check: 503. Limited per client (IP), never per address.';
 
   app.post(
     '/user/getcode',
@@ -41,6 +49,9 @@ export async function loginRoutes(
       schema: {
         ...routeSchema('POST /v1/user/getcode'),
         summary: 'A Sign-In with Ethereum message to sign (Code is its nonce)',
+        description:
+          'Anyone may ask for any address: limited per client (IP), never per address, and a ' +
+          "client's surplus open codes (over 100) push out only its own oldest.",
         tags: ['user'],
       },
     },
@@ -48,7 +59,7 @@ export async function loginRoutes(
       const address = parseAddress(request.body.address);
       const chain = optional(request.body.chain);
       const chainId = chain ? parseChain(chain) : networks[defaultNetwork].chainId;
-      const code = await issueLoginCode(auth, address, chainId);
+      const code = await issueLoginCode(auth, address, chainId, clientOf(request));
       return sendOk(request, reply, {
         Code: code.nonce,
         Message: code.message,
@@ -64,6 +75,7 @@ export async function loginRoutes(
       schema: {
         ...routeSchema('POST /v1/user/metamasklogin'),
         summary: 'Log in with the signed message from getcode',
+        description: signInDescription,
         tags: ['user'],
       },
     },
@@ -72,6 +84,8 @@ export async function loginRoutes(
       const result = await login(auth, {
         address: parseAddress(body.address),
         signature: asHex(body.signature),
+        client: clientOf(request),
+        code: optional(body.code),
         wallet: optional(body.wallet)?.toLowerCase() ?? null,
         inviteCode: optional(body.invitecode),
       });
@@ -89,6 +103,7 @@ export async function loginRoutes(
       schema: {
         ...routeSchema('POST /v1/index/register'),
         summary: 'Log in (register) on a chain with the signed message from getcode',
+        description: signInDescription,
         tags: ['index'],
       },
     },
@@ -98,6 +113,8 @@ export async function loginRoutes(
       const result = await login(auth, {
         address: parseAddress(body.address),
         signature: asHex(body.signature),
+        client: clientOf(request),
+        code: optional(body.code),
         chainId,
         wallet: optional(body.wallet)?.toLowerCase() ?? null,
         inviteCode: optional(body.invite_code),

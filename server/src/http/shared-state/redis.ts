@@ -8,6 +8,7 @@
  * reconnect logic, and PGlite (the embedded default) has no other process to notify.
  */
 import { Redis } from 'ioredis';
+import { revocationChannel } from '../../auth/revoke-address.ts';
 import { shareSessionRevocations } from '../../auth/sessions.ts';
 import type { Db } from '../../db/db.ts';
 import { redisCounters, type CounterStore } from './counters.ts';
@@ -35,7 +36,7 @@ export async function openSharedState(db: Db, options: SharedStateOptions): Prom
   const redisOptions = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true };
   const redis = new Redis(options.url, redisOptions);
   const subscriber = new Redis(options.url, { ...redisOptions, enableOfflineQueue: true });
-  const channel = `${prefix}session-revoked`;
+  const channel = revocationChannel(prefix);
   let subscribed = false;
   const cache = shareSessionRevocations(db, {
     // The logout itself is done (in the database) whatever Redis says: a failed publish is logged,

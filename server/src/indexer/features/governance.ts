@@ -89,13 +89,28 @@ export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites):
       [chain, s.param, s.status, s.block.toString()],
     );
   }
-  // Published at the block's time, or now if the chain's clock runs ahead (a local chain moved on).
-  const notice = (texts: object, blockTime: Date) =>
-    q.query<{ id: number }>(
-      `INSERT INTO notices (kind, texts, created_at, published_at, chain_id)
-       VALUES ('timelock', $1, $2, $3, $4) RETURNING id`,
-      [JSON.stringify(texts), target.now, blockTime < target.now ? blockTime : target.now, chain],
+  // One notice per event, keyed by its chain coordinates: a re-index (the notice kept by
+  // resetIndex) finds the same row and keeps its id, links and read marks. Published at the block's
+  // time, or now if the chain's clock runs ahead (a local chain moved on).
+  const written: number[] = [];
+  const notice = async (texts: object, at: Place) => {
+    const result = await q.query<{ id: number }>(
+      `INSERT INTO notices (kind, texts, created_at, published_at, chain_id, block_number, log_index)
+       VALUES ('timelock', $1, $2, $3, $4, $5, $6)
+       ON CONFLICT (chain_id, block_number, log_index) DO UPDATE SET texts = EXCLUDED.texts
+       RETURNING id`,
+      [
+        JSON.stringify(texts),
+        target.now,
+        at.time < target.now ? at.time : target.now,
+        chain,
+        at.blockNumber.toString(),
+        at.logIndex,
+      ],
     );
+    written.push(Number(result.rows[0]!.id));
+    return result;
+  };
   for (const row of w.timelock) {
     const created = await notice(
       queuedNoticeTexts({
@@ -105,7 +120,7 @@ export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites):
         network: target.network,
         usdcDecimals: target.usdcDecimals,
       }),
-      row.time,
+      row,
     );
     await q.query(
       `INSERT INTO timelock_changes (chain_id, block_number, log_index, param, value, eta, status,
@@ -128,9 +143,13 @@ export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites):
   }
   for (const e of w.contractEvents) {
     if (e.name !== 'ParamCancelled') continue;
-    await notice(
-      cancelledNoticeTexts({ param: Number(e.args.param), network: target.network }),
-      e.time,
-    );
+    await notice(cancelledNoticeTexts({ param: Number(e.args.param), network: target.network }), e);
   }
+  // A kept notice of this chunk's blocks whose event is not on the chain any more (the chain
+  // changed before a re-index): gone, with its read marks.
+  const stale = `SELECT id FROM notices WHERE kind = 'timelock' AND chain_id = $1
+    AND block_number > $2 AND block_number <= $3${written.length ? ` AND id NOT IN (${written.join(', ')})` : ''}`;
+  const range = [chain, target.from.blockNumber.toString(), target.to.blockNumber.toString()];
+  await q.query(`DELETE FROM notice_reads WHERE notice_id IN (${stale})`, range);
+  await q.query(`DELETE FROM notices WHERE id IN (${stale})`, range);
 }

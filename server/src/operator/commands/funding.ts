@@ -17,7 +17,7 @@ export async function exactApproval(
   token: TokenInfo,
   value: bigint,
 ): Promise<TxStep[]> {
-  const current = await allowance(run.ctx, token, run.account.address);
+  const current = await allowance(run.ctx, token, run.sender);
   if (current === value) return [];
   return [
     {
@@ -56,6 +56,7 @@ export function balanceOf(ctx: ChainContext, token: TokenInfo, owner: Address): 
 
 /** Reports the allowance left after a pay-in (0 unless the contract pulled less than approved). */
 export async function reportAllowance(run: WriteRun, token: TokenInfo): Promise<void> {
-  const left = await allowance(run.ctx, token, run.account.address);
+  if (run.safe) return; // nothing was sent: the Safe's owners execute the batch later
+  const left = await allowance(run.ctx, token, run.sender);
   run.io.out(`allowance left for Staking: ${amount(left, token)}`);
 }

@@ -11,7 +11,7 @@ import { OperatorError, UsageError } from '../errors.ts';
 import { amount } from '../format.ts';
 import { sendSteps, type TxStep } from '../transact.ts';
 import { parseAddress, parseDecimal, toBaseUnits, type Decimal } from '../values.ts';
-import { exactApproval, reportAllowance } from './funding.ts';
+import { balanceOf, exactApproval, reportAllowance } from './funding.ts';
 
 /** Staking.IncomeSource codes a grant may carry. */
 export const grantSources = { activity: 5, promotion: 6 } as const;
@@ -33,6 +33,13 @@ export const grantsDeposit: Command = {
     const run = await openWriter(input);
     const { ctx } = run;
     const usdc = toBaseUnits(value, ctx.usdc.decimals, '--amount');
+    // Before the approve: a deposit that cannot be paid would leave the approval behind.
+    const held = await balanceOf(ctx, ctx.usdc, run.sender);
+    if (held < usdc) {
+      throw new OperatorError(
+        `${run.safe ? 'the Safe' : 'the key'} holds ${amount(held, ctx.usdc)}, ${amount(usdc - held, ctx.usdc)} short: nothing was sent`,
+      );
+    }
     await sendSteps(run, [
       ...(await exactApproval(run, ctx.usdc, usdc)),
       {
@@ -79,7 +86,7 @@ export const grantsWithdraw: Command = {
         args: [usdc],
         details: [
           ['amount', amount(usdc, ctx.usdc)],
-          ['to', `${run.account.address} (the owner, the key that sends)`],
+          ['to', `${run.sender} (the owner, which sends)`],
           ['budget', amount(budget, ctx.usdc)],
         ],
         formatErrorArg: (name, v) =>

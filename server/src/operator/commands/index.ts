@@ -6,8 +6,10 @@ import { ownershipAccept, ownershipShow, ownershipTransfer } from './ownership.t
 import { paramCancel, paramExecute, paramList, paramQueue } from './params.ts';
 import { pauseCommands } from './pause.ts';
 import { planClose, planCreate, planList } from './plans.ts';
+import { safeCreate, safeExec, safeShow, safeSign } from './safe.ts';
 import { rewardsFund, rewardsWithdrawUnreserved } from './rewards.ts';
 import { solvency } from './solvency.ts';
+import { treasuryPay } from './treasury.ts';
 
 export const commandGroups: { title: string; commands: Command[] }[] = [
   { title: 'Plans', commands: [planCreate, planClose, planList] },
@@ -17,8 +19,12 @@ export const commandGroups: { title: string; commands: Command[] }[] = [
     commands: [grantsDeposit, grantsWithdraw, grantsCredit],
   },
   { title: 'Timelocked parameters', commands: [paramQueue, paramExecute, paramCancel, paramList] },
-  { title: 'Pool', commands: [...pauseCommands, solvency] },
+  { title: 'Pool', commands: [...pauseCommands, solvency, treasuryPay] },
   { title: 'Ownership (two steps)', commands: [ownershipShow, ownershipTransfer, ownershipAccept] },
+  {
+    title: 'Safe as owner (--safe on any owner command)',
+    commands: [safeCreate, safeShow, safeSign, safeExec],
+  },
   { title: 'Notices (server admin API)', commands: [noticePost, noticeDelete] },
 ];
 

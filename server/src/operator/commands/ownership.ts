@@ -61,9 +61,9 @@ export const ownershipTransfer: Command = {
     const run = await openWriter(input);
     const { ctx } = run;
     const o = await owners(ctx);
-    if (o.owner !== run.account.address) {
+    if (o.owner !== run.sender) {
       throw new OperatorError(
-        `the key's address ${run.account.address} is not the owner (${o.owner}): nothing was sent`,
+        `${run.safe ? 'the Safe' : "the key's address"} ${run.sender} is not the owner (${o.owner}): nothing was sent`,
       );
     }
     if (to === o.owner) throw new OperatorError(`${to} is already the owner: nothing was sent`);
@@ -96,11 +96,11 @@ export const ownershipAccept: Command = {
     const run = await openWriter(input);
     const { ctx } = run;
     const o = await owners(ctx);
-    if (o.pendingOwner !== run.account.address) {
+    if (o.pendingOwner !== run.sender) {
       throw new OperatorError(
         o.pendingOwner === zeroAddress
           ? 'no new owner was proposed (ownership:transfer first): nothing was sent'
-          : `the proposed owner is ${o.pendingOwner}, not the key's address ${run.account.address}: nothing was sent`,
+          : `the proposed owner is ${o.pendingOwner}, not ${run.safe ? 'the Safe' : "the key's address"} ${run.sender}: nothing was sent`,
       );
     }
     await sendSteps(run, [
@@ -113,7 +113,7 @@ export const ownershipAccept: Command = {
         args: [],
         details: [
           ['owner now', o.owner],
-          ['new owner', run.account.address],
+          ['new owner', run.sender],
         ],
       },
     ]);

@@ -166,10 +166,11 @@ export const paramQueue: Command = {
         formatErrorArg: errorArgs(ctx, name),
       },
     ]);
+    if (!receipt) return 0; // --safe: a file was written, nothing sent
     const event = parseEventLogs({
       abi: stakingAbi,
       eventName: 'ParamQueued',
-      logs: receipt!.logs,
+      logs: receipt.logs,
     })[0];
     if (event) {
       input.io.out(
@@ -209,7 +210,7 @@ export const paramExecute: Command = {
         ],
       );
     }
-    await sendSteps(run, [
+    const receipts = await sendSteps(run, [
       {
         title: `Apply the queued change of ${name}`,
         contract: 'Staking',
@@ -221,7 +222,9 @@ export const paramExecute: Command = {
         formatErrorArg: errorArgs(ctx, name),
       },
     ]);
-    input.io.out(`${name} is now ${showValue(ctx, name, await current(ctx, name))}`);
+    if (receipts.length > 0) {
+      input.io.out(`${name} is now ${showValue(ctx, name, await current(ctx, name))}`);
+    }
     return 0;
   },
 };

@@ -29,7 +29,8 @@ export const rewardsFund: Command = {
     const run = await openWriter(input);
     const { ctx } = run;
     const coins = toBaseUnits(value, ctx.reward.decimals, '--amount');
-    const owner = run.account.address;
+    const owner = run.sender;
+    const holder = run.safe ? 'the Safe' : 'the key';
     const held = await balanceOf(ctx, ctx.reward, owner);
     const steps: TxStep[] = [];
     if (held < coins) {
@@ -37,13 +38,14 @@ export const rewardsFund: Command = {
       const native = ctx.network.nativeSymbol;
       if (!input.options.flag('wrap')) {
         throw new OperatorError(
-          `the key holds ${amount(held, ctx.reward)}, ${amount(missing, ctx.reward)} short: add --wrap to wrap ${formatUnits(missing, ctx.reward.decimals)} ${native} first`,
+          `${holder} holds ${amount(held, ctx.reward)}, ${amount(missing, ctx.reward)} short: add --wrap to wrap ${formatUnits(missing, ctx.reward.decimals)} ${native} first`,
         );
       }
       const nativeBalance = await ctx.client.getBalance({ address: owner });
-      if (nativeBalance <= missing) {
+      // A Safe's transaction is paid for by its executor; a key pays its own gas.
+      if (run.safe ? nativeBalance < missing : nativeBalance <= missing) {
         throw new OperatorError(
-          `the key holds ${formatUnits(nativeBalance, 18)} ${native}: not enough to wrap ${formatUnits(missing, ctx.reward.decimals)} ${native} and pay gas`,
+          `${holder} holds ${formatUnits(nativeBalance, 18)} ${native}: not enough to wrap ${formatUnits(missing, ctx.reward.decimals)} ${native}${run.safe ? '' : ' and pay gas'}`,
         );
       }
       steps.push({
@@ -105,7 +107,7 @@ export const rewardsWithdrawUnreserved: Command = {
         args: [coins],
         details: [
           ['amount', amount(coins, ctx.reward)],
-          ['to', `${run.account.address} (the owner, the key that sends)`],
+          ['to', `${run.sender} (the owner, which sends)`],
           ['budget', amount(budget, ctx.reward)],
           ['reserved', `${amount(reserved, ctx.reward)} (stays)`],
           ['unreserved', amount(unreserved, ctx.reward)],

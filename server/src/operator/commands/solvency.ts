@@ -30,6 +30,8 @@ export interface Solvency {
     withdrawable: bigint;
     dividendsUnclaimed: bigint;
     grantsBudget: bigint;
+    /** Membership proceeds accrued for the treasury and not yet paid (`treasury:pay`). */
+    treasuryProceeds: bigint;
     /** Everything above: what the contract must hold in USDC. */
     required: bigint;
     held: bigint;
@@ -57,6 +59,7 @@ export async function readSolvency(ctx: ChainContext): Promise<Solvency> {
     withdrawable,
     dividendsUnclaimed,
     grantsBudget,
+    treasuryProceeds,
     usdcHeld,
     paused,
     price,
@@ -68,12 +71,14 @@ export async function readSolvency(ctx: ChainContext): Promise<Solvency> {
     ctx.client.readContract({ ...at, functionName: 'totalWithdrawable' }),
     ctx.client.readContract({ ...at, functionName: 'dividendsUnclaimed' }),
     ctx.client.readContract({ ...at, functionName: 'grantsBudget' }),
+    ctx.client.readContract({ ...at, functionName: 'treasuryProceeds' }),
     balance(ctx.usdc.address),
     ctx.client.readContract({ ...at, functionName: 'paused' }),
     poolPrice(ctx),
   ]);
   const rewardRequired = budget + earned;
-  const usdcRequired = principal + withdrawable + dividendsUnclaimed + grantsBudget;
+  const usdcRequired =
+    principal + withdrawable + dividendsUnclaimed + grantsBudget + treasuryProceeds;
   const reward = {
     budget,
     reserved,
@@ -88,6 +93,7 @@ export async function readSolvency(ctx: ChainContext): Promise<Solvency> {
     withdrawable,
     dividendsUnclaimed,
     grantsBudget,
+    treasuryProceeds,
     required: usdcRequired,
     held: usdcHeld,
     enough: usdcHeld >= usdcRequired,
@@ -154,6 +160,7 @@ export const solvency: Command = {
           ['withdrawable balances', usd(s.usdc.withdrawable)],
           ['dividends unclaimed', usd(s.usdc.dividendsUnclaimed)],
           ['grants budget', usd(s.usdc.grantsBudget)],
+          ['treasury proceeds (unpaid)', usd(s.usdc.treasuryProceeds)],
           ['must hold', usd(s.usdc.required)],
           ['holds', usd(s.usdc.held)],
           ['→', verdict(s.usdc.held, s.usdc.required, usd)],
