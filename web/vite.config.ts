@@ -30,6 +30,12 @@ const deploymentContracts = deploymentFile ? readDeploymentFile(deploymentFile) 
 /** The contracts of this build, per chain id (the same table as src/shared/addresses.ts). */
 const deployedContracts: Partial<Record<string, { rewardToken: string }>> =
   deploymentContracts ?? (deployment === 'production' ? productionDeployments : localDeployments);
+/**
+ * The standalone build (issue 18 §3, `npm run build:standalone`): relative asset paths, no boot
+ * prefetch of /v1 and /rpc, no service worker, no compressed copies (a plain static host serves
+ * the folder as it is).
+ */
+const standalone = process.env.VITE_STANDALONE === 'true';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /** Files of public/ the offline shell also keeps (the manifest and its icons). */
@@ -97,7 +103,7 @@ function inlineCss(): Plugin {
       order: 'post',
       handler(html, ctx) {
         return html.replace(
-          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          /<link rel="stylesheet"[^>]*href="\.?\/(assets\/[^"]+\.css)"[^>]*>/g,
           (tag, file: string) => {
             const asset = ctx.bundle?.[file];
             if (asset?.type !== 'asset') return tag;
@@ -295,13 +301,54 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * docs/EXIT.md (how to leave without this site) next to index.html, in every build: the app links
+ * it relatively (src/shared/deployment.ts `exitGuideHref`), so it opens wherever the app is served.
+ */
+function exitGuide(): Plugin {
+  const source = fileURLToPath(new URL('../docs/EXIT.md', import.meta.url));
+  return {
+    name: 'exit-guide',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'EXIT.md', source: readFileSync(source, 'utf8') });
+    },
+  };
+}
+
+/** The standalone build's index.html names the manifest and icons relatively, like its assets. */
+function relativeShellLinks(): Plugin {
+  return {
+    name: 'relative-shell-links',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/href="\/(manifest\.webmanifest|icons\/)/g, 'href="./$1'),
+    },
+  };
+}
+
 export default defineConfig({
-  base: '/',
+  // The standalone folder works from any host and any path (hash routes, relative assets).
+  base: standalone ? './' : '/',
   // bootPreload before offlineShell: the boot script it emits is in the offline precache list.
-  plugins: [react(), localeParts(), bootPreload(), offlineShell(), inlineCss(), precompress()],
+  // The standalone build has no /v1 or /rpc to prefetch, no service worker (its scope would be the
+  // host's, not ours) and no compressed copies (a plain static host would not send them).
+  plugins: standalone
+    ? [react(), localeParts(), inlineCss(), relativeShellLinks(), exitGuide()]
+    : [
+        react(),
+        localeParts(),
+        bootPreload(),
+        offlineShell(),
+        inlineCss(),
+        precompress(),
+        exitGuide(),
+      ],
   define: {
     // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
     'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),
+    'import.meta.env.VITE_STANDALONE': JSON.stringify(standalone ? 'true' : 'false'),
     'import.meta.env.VITE_DEPLOYMENT_CONTRACTS': JSON.stringify(
       deploymentContracts ? JSON.stringify(deploymentContracts) : '',
     ),
@@ -319,6 +366,7 @@ export default defineConfig({
     },
   },
   build: {
+    outDir: standalone ? 'dist-standalone' : 'dist',
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

@@ -33,6 +33,9 @@ export const ALLOWED_WORDS = {
   Wallacy: 'wallet name',
   Etherscan: 'block explorer name',
   BscScan: 'block explorer name',
+  Safe: 'the multisig wallet product (safe.global) the owner can be, a name like MetaMask',
+  RPC: 'the node protocol (JSON-RPC) wallets and node settings name in every language',
+  URL: 'a web address; wallets and browsers write it so in every language',
 };
 
 /**

@@ -7,9 +7,17 @@ import { parseHash } from './app/router';
 import { routes } from './app/routes';
 import { loadWalletRuntime, useWalletConfig } from './app/walletRuntime';
 import { initI18n } from './i18n';
+import { standalone } from './shared/deployment';
 import { sessionStore } from './shared/session';
 import './styles.css';
 import './shared/ui/figures.css';
+import './app/chrome.css';
+// Shared controls every page may show (toast, notify banner, dialogs, inputs): base-level styles,
+// kept beside their components but loaded with the app (their modules also run in unit tests).
+import './shared/ui/field.css';
+import './shared/ui/modal.css';
+import './shared/ui/toast.css';
+import './shared/ui/notify.css';
 
 /**
  * An invitation can arrive as `/#/?code=<address or InviteCode>` (or `?code=` before the hash);
@@ -71,7 +79,7 @@ function Root({ queryClient }: { queryClient: QueryClient }) {
  * builds only, registered after the page has loaded so it never competes with the first visit.
  */
 function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD || standalone || !('serviceWorker' in navigator)) return;
   const register = () => {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.warn('service worker not registered', error);

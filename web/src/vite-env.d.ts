@@ -8,6 +8,13 @@ interface ImportMetaEnv {
    * '' to use the generated module's.
    */
   readonly VITE_DEPLOYMENT_CONTRACTS: string;
+  /**
+   * 'true' in the standalone build (`npm run build:standalone`, issue 18 §3): no operator server,
+   * no /v1 and no /rpc; reads only through the user's RPC, the network's public RPC and the wallet.
+   */
+  readonly VITE_STANDALONE: 'true' | 'false';
+  /** 'off' turns EIP-5792 batching off (shared/tx/batch.ts); read from the build's environment. */
+  readonly VITE_WALLET_BATCHING?: string;
 }
 
 interface ImportMeta {

@@ -13,6 +13,7 @@ import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
 import { ConfirmHost } from '../shared/ui/confirm';
 import { DelayedSpinner, LoadingModal } from '../shared/ui/loading';
 import { NoNetwork } from '../shared/ui/NoNetwork';
+import { ReadSourceNote } from '../features/settings/ReadSourceNote';
 import { NotifyBanner } from '../shared/ui/notify';
 import { Toaster } from '../shared/ui/toast';
 import { TxProgressModal, TxReceiptBanner } from '../shared/tx/TxProgress';
@@ -112,6 +113,7 @@ export function App() {
             </Suspense>
           </ChunkBoundary>
         )}
+        <ReadSourceNote />
       </main>
       {route.tab ? <TabBar active={route.tab} /> : null}
       <Toaster />

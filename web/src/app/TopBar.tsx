@@ -6,8 +6,8 @@ import { languages, type LanguageCode } from '../i18n/languages';
 import { useUnreadCount } from '../shared/data/unread';
 import { useNetwork } from '../shared/network';
 import { Dropdown } from '../shared/ui/Dropdown';
-import { NetworkIcon } from '../shared/ui/networkIcons';
-import { BellIcon, ChevronIcon, GlobeIcon, LogoMark } from '../shared/ui/icons';
+import { BellIcon, ChevronIcon, GlobeIcon } from '../shared/ui/icons';
+import { LogoMark, NetworkIcon } from '../shared/ui/logos';
 import { navigate } from './router';
 import { loadWalletRuntime } from './walletRuntime';
 

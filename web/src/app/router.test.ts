@@ -12,7 +12,7 @@ test('parseHash splits path and query', () => {
   assert.equal(parseHash('#/pages/serve/serve/').path, '/pages/serve/serve');
 });
 
-test('exactly the spec paths and the transparency page are routed', () => {
+test('exactly the spec paths, the transparency page and the RPC settings are routed', () => {
   assert.deepEqual(Object.keys(routes).sort(), [
     '/',
     '/pages/activity/activity',
@@ -25,6 +25,8 @@ test('exactly the spec paths and the transparency page are routed', () => {
     '/pages/notice/notice',
     '/pages/records/records',
     '/pages/serve/serve',
+    // Issue 18 §2, not in the spec: the user's own RPC URLs.
+    '/pages/settings/rpc',
     '/pages/teams/teams',
     // Issue 11 §3, not in the spec: the public transparency page.
     '/pages/transparency/transparency',

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ASYNC_PAGE_TIMEOUT_MS, withTimeout } from './chunks';
+import { standalone } from '../shared/deployment';
 import { loadWalletRuntime } from './walletRuntime';
 
 /**
@@ -48,8 +49,6 @@ export interface RouteDef {
   component: LazyPage;
 }
 
-const Home = lazyPage(() => import('../features/home/HomePage'));
-
 /**
  * Every page but Home reads the chain or talks to the wallet: its code loads together with the
  * wallet and chain code (Home's figures come from the API, so a first visit there needs neither).
@@ -57,6 +56,13 @@ const Home = lazyPage(() => import('../features/home/HomePage'));
 function withWallet(load: () => Promise<PageModule>): () => Promise<PageModule> {
   return () => Promise.all([load(), loadWalletRuntime()]).then(([page]) => page);
 }
+
+// The standalone build (issue 18 §3) has no API: its Home leads to the chain pages, and the pages
+// of the operator's indexed records say they need its server (texts of the later part: with wallet).
+const Home = standalone
+  ? lazyPage(withWallet(() => import('../features/standalone/StandaloneHomePage')))
+  : lazyPage(() => import('../features/home/HomePage'));
+const needsServer = lazyPage(withWallet(() => import('../features/standalone/NeedsServerPage')));
 
 /** The spec's paths (§2), plus the transparency page. */
 export const routes: Record<string, RouteDef> = {
@@ -79,40 +85,62 @@ export const routes: Record<string, RouteDef> = {
   },
   '/pages/invite/invite': {
     titleKey: 'nav.invite',
-    component: lazyPage(withWallet(() => import('../features/invite/InvitePage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/invite/InvitePage'))),
   },
   '/pages/teams/teams': {
     titleKey: 'nav.team',
-    component: lazyPage(withWallet(() => import('../features/team/TeamPage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/team/TeamPage'))),
   },
   '/pages/income/income': {
     titleKey: 'nav.income',
-    component: lazyPage(withWallet(() => import('../features/income/IncomePage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/income/IncomePage'))),
   },
   '/pages/activity/activity': {
     titleKey: 'nav.activity',
-    component: lazyPage(withWallet(() => import('../features/activity/ActivityPage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/activity/ActivityPage'))),
   },
   '/pages/withdraws/withdraws': {
     titleKey: 'nav.withdraws',
-    component: lazyPage(withWallet(() => import('../features/withdraws/WithdrawsPage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/withdraws/WithdrawsPage'))),
   },
   '/pages/records/records': {
     titleKey: 'nav.records',
-    component: lazyPage(withWallet(() => import('../features/records/RecordsPage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/records/RecordsPage'))),
   },
   '/pages/notice/notice': {
     titleKey: 'nav.notice',
-    component: lazyPage(withWallet(() => import('../features/notice/NoticePage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/notice/NoticePage'))),
   },
   '/pages/notice/details': {
     titleKey: 'nav.noticeDetails',
-    component: lazyPage(withWallet(() => import('../features/notice/NoticeDetailsPage'))),
+    component: standalone
+      ? needsServer
+      : lazyPage(withWallet(() => import('../features/notice/NoticeDetailsPage'))),
   },
   // Not in the spec: the public transparency page (issue 11 §3), linked from Home and Serve.
   '/pages/transparency/transparency': {
     titleKey: 'nav.transparency',
     component: lazyPage(withWallet(() => import('../features/transparency/TransparencyPage'))),
+  },
+  // Not in the spec: the user's own RPC URLs per network (issue 18 §2), linked from every page's
+  // read-source note.
+  '/pages/settings/rpc': {
+    titleKey: 'nav.rpcSettings',
+    component: lazyPage(withWallet(() => import('../features/settings/RpcSettingsPage'))),
   },
 };
 

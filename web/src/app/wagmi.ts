@@ -1,39 +1,47 @@
-import { networkList, toViemChain } from '@app/contracts/chains';
+import { networkByChainId, networkList, toViemChain } from '@app/contracts/chains';
 import type { Chain } from 'viem';
-import {
-  createConfig,
-  http,
-  injected,
-  type Config,
-  type CreateConnectorFn,
-  type Transport,
-} from 'wagmi';
-import { API_TIMEOUT_MS } from '../shared/api';
-import { watchedFetch } from '../shared/connectivity';
+import { createConfig, injected, type Config, type CreateConnectorFn, type Transport } from 'wagmi';
+import { getConnection } from 'wagmi/actions';
+import { readTransport } from '../shared/chain/readTransport';
+import { deployment, standalone } from '../shared/deployment';
 import { rpcProxyUrl } from '../shared/wallet/chain';
+import type { Eip1193 } from '../shared/wallet/chain';
 
 /**
- * The one wagmi config: our two networks (reads through /rpc/<chainId> on our own origin), the
- * generic injected connector (window.ethereum) and every EIP-6963 wallet that announces itself
- * (wagmi's multiInjectedProviderDiscovery). `extra` adds the local test wallet in local builds.
+ * The one wagmi config: our two networks, the generic injected connector (window.ethereum) and
+ * every EIP-6963 wallet that announces itself (wagmi's multiInjectedProviderDiscovery). `extra`
+ * adds the local test wallet in local builds. Reads go through a fallback list per network (our
+ * /rpc proxy, the user's own RPC URLs, the connected wallet: shared/chain/readTransport.ts).
  */
+const publicRpcOf = (chainId: number) => networkByChainId(chainId)?.publicRpcUrl;
+
 export function createWagmiConfig(extra: CreateConnectorFn[]): Config {
   const chains = networkList.map((n) => toViemChain(n, rpcProxyUrl(n.chainId))) as [
     Chain,
     ...Chain[],
   ];
+  // The transports need the config they are part of (the wallet's connection): set below.
+  const created: { config?: Config } = {};
+  /** The connected wallet's provider, when it is on `chainId`. */
+  const walletOn = async (chainId: number): Promise<Eip1193 | undefined> => {
+    if (!created.config) return undefined;
+    const connection = getConnection(created.config);
+    if (connection.status !== 'connected' || connection.chainId !== chainId) return undefined;
+    return (await connection.connector.getProvider()) as Eip1193;
+  };
   const transports: Record<number, Transport> = {};
   for (const chain of chains)
-    transports[chain.id] = http(rpcProxyUrl(chain.id), {
-      batch: false,
-      fetchFn: watchedFetch,
-      // Spec §9: network timeouts are 60000 ms (viem's own default is 10 s).
-      timeout: API_TIMEOUT_MS,
+    transports[chain.id] = readTransport(chain.id, {
+      serverUrl: standalone ? undefined : rpcProxyUrl(chain.id),
+      publicUrl: standalone && deployment === 'production' ? publicRpcOf(chain.id) : undefined,
+      walletOn,
     });
-  return createConfig({
+  const config = createConfig({
     chains,
     connectors: [injected(), ...extra],
     transports,
     multiInjectedProviderDiscovery: true,
   });
+  created.config = config;
+  return config;
 }

@@ -1,6 +1,5 @@
 import type { CreateConnectorFn } from 'wagmi';
-import { reconnect } from 'wagmi/actions';
-import { watchFirstReconnect } from '../features/wallet/walletLink';
+import { watchWalletAnswer } from '../features/wallet/walletAnswer';
 import { sessionStore } from '../shared/session';
 import { createWagmiConfig } from './wagmi';
 
@@ -8,7 +7,8 @@ export { default as MyPosition } from '../features/mine/MyPosition';
 
 /**
  * Creates the one wagmi config and does what WagmiProvider's mount would: reconnect a signed-in
- * user's wallet, or forget connections stored by an earlier visit for an anonymous one.
+ * user's wallet (now and whenever a late wallet appears: walletAnswer.ts), or forget connections
+ * stored by an earlier visit for an anonymous one.
  */
 export async function startWalletRuntime() {
   const extra: CreateConnectorFn[] = [];
@@ -16,8 +16,7 @@ export async function startWalletRuntime() {
     extra.push((await import('./localTestWallet')).localTestWallet());
   const config = createWagmiConfig(extra);
   const hasSession = sessionStore.get() !== null;
-  watchFirstReconnect(config, hasSession);
-  if (hasSession) void reconnect(config);
-  else config.setState((state) => ({ ...state, connections: new Map() }));
+  if (!hasSession) config.setState((state) => ({ ...state, connections: new Map() }));
+  watchWalletAnswer(config, hasSession);
   return config;
 }

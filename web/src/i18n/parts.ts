@@ -18,6 +18,10 @@ export const laterNamespaces: readonly string[] = [
   'records',
   'tx',
   'bind',
+  'rpc',
+  'standalone',
+  // Shown only once a chain read answered, i.e. after the wallet code (and these texts) loaded.
+  'readSource',
 ];
 
 export type TextPart = 'first' | 'later';

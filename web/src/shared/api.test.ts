@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
-import { api, API_TIMEOUT_MS, ApiError } from './api';
+import { api, apiGet, API_TIMEOUT_MS, ApiError } from './api';
 import { sessionStore, setSession } from './session';
 import { toasts } from './ui/toast';
 
@@ -140,4 +140,14 @@ test("an anonymous GET takes the boot script's read of the same URL once, and on
   assert.equal(await api.get('/v1/index/home', { chain: 1 }), 'asked again', 'taken once');
   assert.equal(await api.get('/v1/index/config'), 'asked again', 'a stale read is not used');
   assert.equal(calls.length, 2);
+});
+
+test('apiGet(route, query): the path from the route name, the result typed by its schema', async () => {
+  answer = () => json({ code: 0, data: { count: 3 } });
+  const unread = await apiGet('GET /v1/notice/unread', { chain: 1 });
+  // Typed as the route's data (UnreadCount): `count` is a number for the compiler too.
+  const count: number = unread.count;
+  assert.equal(count, 3);
+  assert.equal(calls.at(-1)?.url, '/v1/notice/unread?chain=1');
+  assert.equal(calls.at(-1)?.init.method, 'GET');
 });

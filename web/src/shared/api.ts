@@ -1,8 +1,11 @@
 import { currentLanguage, t } from '../i18n/translate';
 import { reportReachable, reportUnreachable } from './connectivity';
+import { standalone } from './deployment';
 import { takePrefetched } from './prefetch';
 import { clearSession, getToken } from './session';
 import { toast } from './ui/toast';
+
+import type { ApiRoute, DataOf } from '@app/server/api-schema';
 
 export const API_TIMEOUT_MS = 60000;
 
@@ -56,6 +59,9 @@ export async function request<T = unknown>(
   params?: Params,
   options: RequestOptions = {},
 ): Promise<T> {
+  // The standalone build has no operator server (issue 18 §3): nothing is asked, nothing toasts, and
+  // the page that wanted it says it needs the operator's server.
+  if (standalone) throw new ApiError(t('standalone.needsServerShort'), undefined);
   const showToast = options.toast !== false;
   const query = encode(params);
   const url = method === 'GET' || method === 'DELETE' ? (query ? `${path}?${query}` : path) : path;
@@ -112,3 +118,22 @@ export const api = {
   post: <T>(path: string, params?: Params, options?: RequestOptions) =>
     request<T>('POST', path, params, options),
 };
+
+/** A GET route of the API schema ('GET /v1/index/home', ...). */
+export type GetRoute = Extract<ApiRoute, `GET ${string}`>;
+
+/**
+ * GET one route of the API schema: the path comes from the route's name and the result is typed by
+ * the route's own `data` schema (server/src/api-schema/routes.ts), so a page cannot read a shape
+ * the server does not send.
+ */
+export function apiGet<R extends GetRoute>(
+  route: R,
+  query?: Params,
+  options?: RequestOptions,
+): Promise<DataOf<R>> {
+  return request<DataOf<R>>('GET', routePath(route), query, options);
+}
+
+/** The path of a route name: 'GET /v1/index/home' → '/v1/index/home'. */
+export const routePath = (route: GetRoute): string => route.slice('GET '.length);

@@ -3,6 +3,7 @@
  * our API / RPC proxy did not answer. The no-network view shows while either holds; it recovers by
  * itself when the browser comes back online (and the server answers), or on Retry.
  */
+import { standalone } from './deployment';
 import { createStore, useStore } from './store';
 
 export interface Connectivity {
@@ -40,6 +41,11 @@ export async function checkConnectivity(): Promise<boolean> {
   const browserOnline = navigator.onLine;
   connectivityStore.set((c) => (c.browserOnline === browserOnline ? c : { ...c, browserOnline }));
   if (!browserOnline) return false;
+  // The standalone build has no server to ask: the chain reads say for themselves.
+  if (standalone) {
+    reportReachable();
+    return true;
+  }
   try {
     const response = await fetch('/v1/health', {
       cache: 'no-store',
@@ -76,19 +82,3 @@ export function watchConnectivity(onBack: () => void): () => void {
     window.removeEventListener('online', online);
   };
 }
-
-/**
- * fetch for viem's http transport (the /rpc proxy): a transport failure or a 502-504 from the
- * proxy (its chain is down) marks the network unreachable; any other answer marks it reachable.
- */
-export const watchedFetch: typeof fetch = async (input, init) => {
-  try {
-    const response = await fetch(input, init);
-    if (response.status >= 502 && response.status <= 504) reportUnreachable();
-    else reportReachable();
-    return response;
-  } catch (error) {
-    if (!(init?.signal?.aborted ?? false)) reportUnreachable();
-    throw error;
-  }
-};

@@ -1,10 +1,11 @@
 import type { Hash } from 'viem';
 
-/** A sent transaction whose receipt we still wait for; kept in sessionStorage across reloads. */
-export interface PendingTx {
-  hash: Hash;
-  chainId: number;
-}
+/**
+ * A sent transaction whose receipt we still wait for, or an EIP-5792 batch (`callsId`, the id the
+ * wallet gave; it has no hash until the wallet reports it mined); kept in sessionStorage across
+ * reloads.
+ */
+export type PendingTx = { hash: Hash; chainId: number } | { callsId: string; chainId: number };
 
 const PENDING_KEY = 'pendingTx';
 

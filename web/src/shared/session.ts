@@ -26,6 +26,13 @@ function load(): Session | null {
   };
 }
 
+/**
+ * The token of a session in the standalone build (issue 18 §3): there is no server to sign in to,
+ * so connecting the wallet is the session; its address is whose chain figures the pages show, and
+ * nothing is ever sent with this token (shared/api.ts asks no server in that build).
+ */
+export const WALLET_ONLY_TOKEN = 'wallet-only';
+
 export const sessionStore = createStore<Session | null>(load());
 
 export function useSession(): Session | null {

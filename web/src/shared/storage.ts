@@ -11,6 +11,11 @@ export const storageKeys = {
    * InviteCode until the server resolved it (shared/invitation.ts). Used at login and when binding.
    */
   inviteCode: 'inviteCode',
+  /**
+   * The user's own RPC URLs per chain id (JSON `{ "<chainId>": ["https://..."] }`), read after our
+   * /rpc proxy fails (features/settings/rpcSettings.ts); only on this device.
+   */
+  rpcUrls: 'rpcUrls',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

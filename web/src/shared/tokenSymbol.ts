@@ -3,9 +3,14 @@
  * hand (a selector and an ABI string decoder) because the Home page shows it on the first visit,
  * and viem's contract-read machinery would add ~70 KB gzip to that visit.
  */
-import { watchedFetch } from './connectivity';
+import { networkByChainId } from '@app/contracts/chains';
+import { userRpcUrls } from '../features/settings/rpcSettings';
+import { reportReachable } from './connectivity';
+import { deployment, standalone } from './deployment';
 import { symbolCallBody, symbolReadKey, takePrefetched } from './prefetch';
 import { rpcProxyUrl } from './wallet/rpcUrl';
+
+const publicRpcUrlOf = (chainId: number) => networkByChainId(chainId)?.publicRpcUrl;
 
 /**
  * Decodes the return data of `symbol()`: an ABI `string` (offset, length, UTF-8 bytes), or the
@@ -43,21 +48,54 @@ export function decodeSymbol(data: string): string | undefined {
   }
 }
 
+/**
+ * One eth_call of `symbol()` at `url`; undefined when the source did not answer (transport error,
+ * a 5xx) so the next one is tried, like the chain reads' fallback (chain/readTransport.ts).
+ */
+async function callSymbol(
+  url: string,
+  token: string,
+  signal: AbortSignal | undefined,
+  prefetched?: Promise<Response>,
+): Promise<{ result?: string } | undefined> {
+  try {
+    const response = await (prefetched ??
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: symbolCallBody(token),
+        signal,
+      }));
+    if (response.status >= 500) return undefined;
+    return (await response.json()) as { result?: string };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
+}
+
 export async function readTokenSymbol(
   chainId: number,
   token: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  // Home's first visit: the boot script may have sent this read already (shared/prefetch.ts).
-  const response = await (takePrefetched(symbolReadKey(chainId, token)) ??
-    watchedFetch(rpcProxyUrl(chainId), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: symbolCallBody(token),
-      signal,
-    }));
-  const body = (await response.json()) as { result?: string };
-  const symbol = body.result ? decodeSymbol(body.result) : undefined;
+  // Our /rpc first (on Home's first visit the boot script may have sent it already:
+  // shared/prefetch.ts), then the user's own RPC URLs (features/settings).
+  const sources = [
+    ...(standalone ? [] : [rpcProxyUrl(chainId)]),
+    ...userRpcUrls(chainId),
+    ...(standalone && deployment === 'production' ? [publicRpcUrlOf(chainId)] : []),
+  ].filter((url): url is string => Boolean(url));
+  let body: { result?: string } | undefined;
+  for (const [i, url] of sources.entries()) {
+    const prefetched = i === 0 ? takePrefetched(symbolReadKey(chainId, token)) : undefined;
+    body = await callSymbol(url, token, signal, prefetched);
+    if (body) break;
+  }
+  // Only an answer says something about the network. No answer here is not "offline": the pages'
+  // own chain reads also ask the wallet (shared/chain/readTransport.ts) and report for themselves.
+  if (body) reportReachable();
+  const symbol = body?.result ? decodeSymbol(body.result) : undefined;
   if (!symbol) throw new Error(`no symbol() at ${token} on chain ${chainId}`);
   return symbol;
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getDeployment, type ChainDeployment } from './addresses';
 import type { TokenKind } from './data/types';
-import { formatAmount } from './format';
+import { displayAmount, fullAmount } from './displayAmount';
 import { useNetwork } from './network';
 import { toBigInt, tokenDecimals } from './tokenMath';
 import { readTokenSymbol } from './tokenSymbol';
@@ -13,11 +13,11 @@ export { rewardValueInUsdc, toBigInt, tokenDecimals } from './tokenMath';
 export const USDC_SYMBOL = 'USDC';
 
 /**
- * A formatted amount and its token's symbol. In a right-to-left sentence the pair is one
- * left-to-right unit (U+2066 … U+2069), so '0.5 WETH ← 1,500 USDC' keeps each number next to its
- * own token.
+ * An amount and its token's symbol as one piece of text. In a right-to-left sentence the pair is
+ * one left-to-right unit (U+2066 … U+2069), so '0.5 WETH ← 1,500 USDC' keeps each number next to
+ * its own token. Private to the amount module: pages use `<Amount>` or `TokenFormat.withSymbol`.
  */
-export const amountWithSymbol = (amount: string, symbol: string, dir: string): string =>
+const amountWithSymbol = (amount: string, symbol: string, dir: string): string =>
   dir === 'rtl' ? `\u2066${amount} ${symbol}\u2069` : `${amount} ${symbol}`;
 
 /**
@@ -38,14 +38,22 @@ export function useRewardSymbol(
   return query.data;
 }
 
-/** Formats server amounts (base-unit strings) of the selected network's tokens for display. */
+/**
+ * The text of an amount of the selected network's tokens (server base-unit strings or bigint), by
+ * the one rule of `displayAmount.ts`. For sentences (`t('…', { amount })`) and labels; on a page an
+ * amount is an `<Amount>` (ui/Amount.tsx), which adds the exact value on tap.
+ */
 export interface TokenFormat {
   deployment: ChainDeployment | undefined;
   symbol(token: TokenKind): string;
   /** The amount alone, e.g. "1,234.5"; '--' when the network has no deployment or the text is bad. */
-  amount(value: string | bigint, token: TokenKind, maxFractionDigits?: number): string;
-  /** The amount with its token, e.g. "1,234.5 USDC". */
-  withSymbol(value: string | bigint, token: TokenKind, maxFractionDigits?: number): string;
+  amount(value: string | bigint, token: TokenKind): string;
+  /** The exact amount, every decimal ("1,234.500000000000000001"); '--' as `amount`. */
+  full(value: string | bigint, token: TokenKind): string;
+  /** The amount with its token, e.g. "1,234.5 USDC" (isolated in right-to-left languages). */
+  withSymbol(value: string | bigint, token: TokenKind): string;
+  /** The exact amount with its token: what a 'Confirm operation' summary says will be signed. */
+  exactWithSymbol(value: string | bigint, token: TokenKind): string;
 }
 
 export function useTokenFormat(): TokenFormat {
@@ -55,16 +63,23 @@ export function useTokenFormat(): TokenFormat {
   const rewardSymbol = useRewardSymbol(network, deployment);
   const symbol = (token: TokenKind) =>
     token === 'usdc' ? USDC_SYMBOL : (rewardSymbol ?? t('list.rewardCoin'));
-  const amount = (value: string | bigint, token: TokenKind, digits = 6) => {
+  const amount = (value: string | bigint, token: TokenKind) => {
     const units = toBigInt(value);
     if (!deployment || units === undefined) return '--';
-    return formatAmount(units, tokenDecimals(deployment, token), digits, i18n.language);
+    return displayAmount(units, tokenDecimals(deployment, token), token, i18n.language);
+  };
+  const full = (value: string | bigint, token: TokenKind) => {
+    const units = toBigInt(value);
+    if (!deployment || units === undefined) return '--';
+    return fullAmount(units, tokenDecimals(deployment, token), i18n.language);
   };
   return {
     deployment,
     symbol,
     amount,
-    withSymbol: (value, token, digits) =>
-      amountWithSymbol(amount(value, token, digits), symbol(token), i18n.dir()),
+    full,
+    withSymbol: (value, token) => amountWithSymbol(amount(value, token), symbol(token), i18n.dir()),
+    exactWithSymbol: (value, token) =>
+      amountWithSymbol(full(value, token), symbol(token), i18n.dir()),
   };
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../shared/ui/Amount';
 import { useActivityList } from '../../shared/data/endpoints';
 import type { ActivityItem } from '../../shared/data/types';
 import { formatDateTime } from '../../shared/format';
@@ -34,7 +35,7 @@ function ActivityRow({ item, fmt }: { item: ActivityItem; fmt: TokenFormat }) {
       amount={
         item.amount !== null && item.token !== null ? (
           <span className="row__amount" data-testid="activity-amount">
-            {fmt.withSymbol(item.amount, item.token)}
+            <Amount value={item.amount} token={item.token} />
           </span>
         ) : null
       }

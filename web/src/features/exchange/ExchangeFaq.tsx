@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../shared/appConfig';
+import { useIndexConfig } from '../../shared/data/endpoints';
 import { Card } from '../../shared/ui/Card';
 import { Skeleton } from '../../shared/ui/loading';
 
@@ -10,7 +10,7 @@ import { Skeleton } from '../../shared/ui/loading';
  */
 export function ExchangeFaq() {
   const { t, i18n } = useTranslation();
-  const config = useAppConfig();
+  const config = useIndexConfig();
   const faq = config.data?.operatorContent.faq;
   return (
     <Card title={t('exchange.faq.title')} testId="faq">

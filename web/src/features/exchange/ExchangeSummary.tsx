@@ -1,10 +1,10 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
-import { bpsToPercent, formatAmount } from '../../shared/format';
+import { bpsToPercent } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
 import type { ExchangeQuote } from './exchangeFlow';
-import { amountWithSymbol, USDC_SYMBOL } from '../../shared/tokens';
+import { useTokenFormat } from '../../shared/tokens';
 
 /** What `exchange(amountIn, minUsdcOut)` does, with the quote and the slippage guard. */
 export function ExchangeSummary(props: {
@@ -16,24 +16,12 @@ export function ExchangeSummary(props: {
   minUsdcOut: bigint;
   toleranceBps: number;
 }) {
-  const { t, i18n } = useTranslation();
-  const { network, deployment, symbol, amountIn, quote, minUsdcOut, toleranceBps } = props;
-  const usdc = (value: bigint) =>
-    amountWithSymbol(
-      formatAmount(value, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language),
-      USDC_SYMBOL,
-      i18n.dir(),
-    );
-  const coin = amountWithSymbol(
-    formatAmount(
-      amountIn,
-      deployment.rewardTokenDecimals,
-      deployment.rewardTokenDecimals,
-      i18n.language,
-    ),
-    symbol,
-    i18n.dir(),
-  );
+  const { t } = useTranslation();
+  const fmt = useTokenFormat();
+  const { network, deployment, amountIn, quote, minUsdcOut, toleranceBps } = props;
+  // What is signed, exactly: every amount to the last base unit (the page rounds them).
+  const usdc = (value: bigint) => fmt.exactWithSymbol(value, 'usdc');
+  const coin = fmt.exactWithSymbol(amountIn, 'reward');
   return (
     <TxSummary
       testId="exchange-summary"
@@ -51,7 +39,7 @@ export function ExchangeSummary(props: {
         { label: t('exchange.quote.net'), value: usdc(quote.netUsdc), testId: 'summary-net' },
         {
           label: t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) }),
-          value: usdc(minUsdcOut),
+          value: fmt.exactWithSymbol(minUsdcOut, 'usdc'),
           testId: 'summary-min',
         },
       ]}
@@ -68,13 +56,9 @@ export function HarvestSummary(props: {
   pending: bigint;
   positions: number;
 }) {
-  const { t, i18n } = useTranslation();
-  const { network, deployment, symbol, pending, positions } = props;
-  const coin = amountWithSymbol(
-    formatAmount(pending, deployment.rewardTokenDecimals, 8, i18n.language),
-    symbol,
-    i18n.dir(),
-  );
+  const { t } = useTranslation();
+  const { network, deployment, pending, positions } = props;
+  const coin = useTokenFormat().withSymbol(pending, 'reward');
   return (
     <TxSummary
       testId="harvest-summary"

@@ -1,4 +1,5 @@
 import type { Address, PublicClient } from 'viem';
+import { dexSwapGasLimit } from '@app/contracts/gas';
 import { type ChainDeployment, stakingAbi, stakingLensAbi } from '../../shared/contracts';
 import type { TxSteps } from '../../shared/tx/flow';
 
@@ -40,7 +41,7 @@ export const EXCHANGE_DEADLINE_SECONDS = 20n * 60n;
 
 /**
  * exchange(amountIn, minUsdcOut, deadline): swap through the pool, net USDC to the withdrawable
- * balance. The deadline is 20 minutes after the chain's latest block (the chain's clock, which is
+ * balance, with a gas limit of the estimate plus the pool's headroom. The deadline is 20 minutes after the chain's latest block (the chain's clock, which is
  * what the contract compares with, rather than this computer's).
  */
 export async function exchangeSteps(
@@ -51,12 +52,16 @@ export async function exchangeSteps(
 ) {
   await tx.send('tx.stage.exchanging', async () => {
     const { timestamp } = await tx.client.getBlock({ blockTag: 'latest' });
-    return tx.wallet.writeContract({
+    const call = {
       address: deployment.staking,
       abi: stakingAbi,
       functionName: 'exchange',
       args: [amountIn, minUsdcOut, timestamp + EXCHANGE_DEADLINE_SECONDS],
-    });
+    } as const;
+    // The swap's gas is asked of the chain here and sent with the headroom a pool's price
+    // accumulators may need a second later (@app/contracts/gas), as a limit the wallet uses.
+    const estimate = await tx.client.estimateContractGas({ ...call, account: tx.user });
+    return tx.wallet.writeContract({ ...call, gas: dexSwapGasLimit(estimate) });
   });
 }
 

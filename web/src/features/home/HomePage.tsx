@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { countFormat } from '../../shared/displayAmount';
 import { useTranslation } from 'react-i18next';
 import { useWalletConfig, useWalletParts } from '../../app/walletRuntime';
 import { navigate } from '../../app/router';
@@ -45,23 +46,20 @@ export default function HomePage() {
         </section>
       ) : null}
 
-      {session ? (
-        // (Nothing to show on a network without contracts: the card above says so.)
-        deployed && (
-          <MyIncome
-            data={data}
-            fmt={fmt}
-            loading={home.isPending}
-            failed={home.isError && !data}
-            retry={() => home.refetch()}
-          />
-        )
-      ) : (
-        // The top bar's 'Connect wallet' is the one way in (no second button of that name).
-        <ConnectPrompt action={false} />
-      )}
-
+      {/* Signed in: the position first, with its one primary action (Stake); then the income. */}
       {session && walletConfig && wallet ? <wallet.MyPosition /> : null}
+      {session
+        ? // (Nothing to show on a network without contracts: the card above says so.)
+          deployed && (
+            <MyIncome
+              data={data}
+              fmt={fmt}
+              loading={home.isPending}
+              failed={home.isError && !data}
+              retry={() => home.refetch()}
+            />
+          )
+        : null}
 
       {/* A network without contracts has no market or pool: the card above says so. */}
       {deployed ? (
@@ -73,6 +71,11 @@ export default function HomePage() {
               <Market market={data ? data.market : 'loading'} fmt={fmt} />
             )}
           </Card>
+
+          {/* Issue 19 §3: the visitor's card has its own button ('Connect and sign in', a name
+              apart from the top bar's 'Connect wallet'), below the price so the top bar's menus
+              never half-cover it. */}
+          {session ? null : <ConnectPrompt />}
 
           <Card title={t('home.pool')} testId="pool">
             {home.isError && !data ? (
@@ -157,7 +160,7 @@ function MyIncome(props: {
   const { t, i18n } = useTranslation();
   const { data, fmt } = props;
   const me = data?.me;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = countFormat(i18n.language);
   const loading = props.loading ? <Skeleton label={t('loading.loading')} /> : null;
   return (
     <Card title={t('home.myIncome')} testId="my-income">
@@ -225,7 +228,7 @@ function Market({ market, fmt }: { market: HomeData['market'] | 'loading'; fmt: 
         <Formula>
           {t('home.priceLine', {
             coin: fmt.symbol('reward'),
-            price: fmt.withSymbol(market.price, 'usdc', 2),
+            price: fmt.withSymbol(market.price, 'usdc'),
           })}
         </Formula>
       </p>
@@ -243,24 +246,24 @@ function Market({ market, fmt }: { market: HomeData['market'] | 'loading'; fmt: 
 /** Pool figures; while they load, the same labels with grey bars for the figures. */
 function Pool({ data, fmt }: { data: HomeData | undefined; fmt: TokenFormat }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = countFormat(i18n.language);
   const loading = <Skeleton label={t('loading.loading')} />;
   const figure = (value: (d: HomeData) => string) => (data ? value(data) : loading);
   const rows: { key: string; label: string; value: ReactNode }[] = [
     {
       key: 'total-staked',
       label: t('home.totalStaked'),
-      value: figure((d) => fmt.withSymbol(d.pool.totalStaked, 'usdc', 2)),
+      value: figure((d) => fmt.withSymbol(d.pool.totalStaked, 'usdc')),
     },
     {
       key: 'active-stake',
       label: t('home.activeStake'),
-      value: figure((d) => fmt.withSymbol(d.pool.activeStake, 'usdc', 2)),
+      value: figure((d) => fmt.withSymbol(d.pool.activeStake, 'usdc')),
     },
     {
       key: 'today-staked',
       label: t('home.todayStaked'),
-      value: figure((d) => fmt.withSymbol(d.pool.todayStaked, 'usdc', 2)),
+      value: figure((d) => fmt.withSymbol(d.pool.todayStaked, 'usdc')),
     },
     {
       key: 'stakers',

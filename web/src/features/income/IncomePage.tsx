@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Amount } from '../../shared/ui/Amount';
 import { useTranslation } from 'react-i18next';
 import { useIncomeList } from '../../shared/data/endpoints';
 import { incomeSources, type IncomeItem, type IncomeSource } from '../../shared/data/types';
@@ -74,7 +75,7 @@ export default function IncomePage() {
                   <div className="row__head">
                     <span className="row__title">{t(`income.source.${item.source}`)}</span>
                     <span className="row__amount row__amount--in" data-testid="income-amount">
-                      +{fmt.withSymbol(item.amount, item.token)}
+                      +<Amount value={item.amount} token={item.token} />
                     </span>
                   </div>
                   <div className="row__meta muted small">

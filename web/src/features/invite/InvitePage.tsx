@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Amount } from '../../shared/ui/Amount';
+import { countFormat } from '../../shared/displayAmount';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useInviteInfo } from '../../shared/data/endpoints';
 import { useSession } from '../../shared/session';
-import { useTokenFormat } from '../../shared/tokens';
 import { Card } from '../../shared/ui/Card';
 import { ConnectPrompt, ErrorState, LoadingState } from '../../shared/ui/DataViews';
 import { Modal } from '../../shared/ui/Modal';
@@ -16,8 +17,7 @@ export default function InvitePage() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const info = useInviteInfo();
-  const fmt = useTokenFormat();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = countFormat(i18n.language);
   // The link to copy by hand when the browser would not copy it (some in-app wallet browsers).
   const [manualCopy, setManualCopy] = useState<string | null>(null);
 
@@ -79,11 +79,15 @@ export default function InvitePage() {
         <dl className="stats">
           <div className="stats__item">
             <dt>{t('invite.referralRewards')}</dt>
-            <dd data-testid="invite-referral">{fmt.withSymbol(data.rewards.referral, 'reward')}</dd>
+            <dd data-testid="invite-referral">
+              <Amount value={data.rewards.referral} token="reward" />
+            </dd>
           </div>
           <div className="stats__item">
             <dt>{t('invite.teamRewards')}</dt>
-            <dd data-testid="invite-team">{fmt.withSymbol(data.rewards.team, 'reward')}</dd>
+            <dd data-testid="invite-team">
+              <Amount value={data.rewards.team} token="reward" />
+            </dd>
           </div>
           <div className="stats__item">
             <dt>{t('invite.directMembers')}</dt>

@@ -1,8 +1,7 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
-import { formatAmount } from '../../shared/format';
-import { amountWithSymbol } from '../../shared/tokens';
+import { useTokenFormat } from '../../shared/tokens';
 import { TxSummary } from '../../shared/tx/TxSummary';
 
 /** The writes of the Mine page: withdraw USDC, withdraw the reward coin, claim dividends. */
@@ -15,16 +14,13 @@ export function MineSummary(props: {
   deployment: ChainDeployment;
   user: string;
   amount: bigint;
-  /** Decimals and symbol of `amount` (USDC, or the reward coin). */
-  decimals: number;
-  symbol: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const { kind, network, deployment, user, amount, decimals, symbol } = props;
-  const shown = amountWithSymbol(
-    formatAmount(amount, decimals, decimals, i18n.language),
-    symbol,
-    i18n.dir(),
+  const { t } = useTranslation();
+  const { kind, network, deployment, user, amount } = props;
+  // Exactly what is signed: USDC, or the reward coin for 'withdrawCoin'.
+  const shown = useTokenFormat().exactWithSymbol(
+    amount,
+    kind === 'withdrawCoin' ? 'reward' : 'usdc',
   );
   return (
     <TxSummary

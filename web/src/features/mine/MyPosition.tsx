@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useStakingAccount } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
-import { formatAmount, formatDateTime } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
-import { amountWithSymbol, USDC_SYMBOL, useRewardSymbol } from '../../shared/tokens';
+import { useTokenFormat } from '../../shared/tokens';
+import { Amount } from '../../shared/ui/Amount';
 import { Card } from '../../shared/ui/Card';
 import { useNow } from '../../shared/ui/DataViews';
 import { Skeleton } from '../../shared/ui/loading';
@@ -25,18 +26,15 @@ export default function MyPosition() {
   const user = session?.userAddress;
   const account = useStakingAccount(network, deployment, user);
   const positions = usePositions(network, deployment, user, undefined);
-  const rewardSymbol = useRewardSymbol(network, deployment);
+  const fmt = useTokenFormat();
   const now = useNow();
   if (!session || !deployment) return null;
 
   const lang = i18n.language;
-  const dir = i18n.dir();
   const loading = <Skeleton label={t('loading.loading')} />;
   const failed = t('serve.readFailed');
   const a = account.data;
   const next = positions.data ? nextRelease(positions.data, now / 1000) : undefined;
-  const usdc = (value: bigint) =>
-    amountWithSymbol(formatAmount(value, deployment.usdcDecimals, 6, lang), USDC_SYMBOL, dir);
 
   return (
     <Card title={t('mine.position.title')} testId="my-position" className="my-position">
@@ -44,21 +42,19 @@ export default function MyPosition() {
         <div className="stats__item">
           <dt>{t('mine.position.inStake')}</dt>
           <dd data-testid="my-position-stake">
-            {a ? usdc(a.activeStake) : account.isError ? failed : loading}
+            {a ? <Amount value={a.activeStake} token="usdc" /> : account.isError ? failed : loading}
           </dd>
         </div>
         <div className="stats__item">
           <dt>{t('mine.position.mining')}</dt>
           <dd data-testid="my-position-mining">
-            {a
-              ? amountWithSymbol(
-                  formatAmount(a.pendingMining, deployment.rewardTokenDecimals, 8, lang),
-                  rewardSymbol ?? t('list.rewardCoin'),
-                  dir,
-                )
-              : account.isError
-                ? failed
-                : loading}
+            {a ? (
+              <Amount value={a.pendingMining} token="reward" />
+            ) : account.isError ? (
+              failed
+            ) : (
+              loading
+            )}
           </dd>
         </div>
         <div className="stats__item stats__item--wide">
@@ -67,7 +63,7 @@ export default function MyPosition() {
             {positions.data
               ? next
                 ? t('mine.position.nextReleaseValue', {
-                    amount: usdc(next.amount),
+                    amount: fmt.withSymbol(next.amount, 'usdc'),
                     date: formatDateTime(next.endTime, lang),
                   })
                 : t('mine.position.none')

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../shared/data/types';
+import '../../shared/ui/data.css';
 
 /**
  * Who wrote a notice: a timelock notice is generated from the chain (a parameter change queued

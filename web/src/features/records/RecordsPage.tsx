@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../shared/ui/Amount';
+import { countFormat } from '../../shared/displayAmount';
 import { useExchangeList } from '../../shared/data/endpoints';
 import { useTokenFormat } from '../../shared/tokens';
 import { Card } from '../../shared/ui/Card';
@@ -15,19 +17,25 @@ export default function RecordsPage() {
         <dl className="stats">
           <div className="stats__item">
             <dt>{t('records.count')}</dt>
-            <dd>{new Intl.NumberFormat(i18n.language).format(totals.count)}</dd>
+            <dd>{countFormat(i18n.language).format(totals.count)}</dd>
           </div>
           <div className="stats__item">
             <dt>{t('records.exchanged')}</dt>
-            <dd>{fmt.withSymbol(totals.amountIn, 'reward')}</dd>
+            <dd>
+              <Amount value={totals.amountIn} token="reward" />
+            </dd>
           </div>
           <div className="stats__item">
             <dt>{t('records.received')}</dt>
-            <dd>{fmt.withSymbol(totals.netUsdc, 'usdc')}</dd>
+            <dd>
+              <Amount value={totals.netUsdc} token="usdc" />
+            </dd>
           </div>
           <div className="stats__item">
             <dt>{t('records.fee')}</dt>
-            <dd>{fmt.withSymbol(totals.fee, 'usdc')}</dd>
+            <dd>
+              <Amount value={totals.fee} token="usdc" />
+            </dd>
           </div>
         </dl>
       </Card>

@@ -5,8 +5,7 @@ import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { usdcAbi, type ChainDeployment } from '../../shared/contracts';
-import { formatAmount } from '../../shared/format';
-import { amountWithSymbol, USDC_SYMBOL } from '../../shared/tokens';
+import { useTokenFormat } from '../../shared/tokens';
 import { exclusive } from '../../shared/tx/progress';
 import { TxSummary } from '../../shared/tx/TxSummary';
 import { useTx } from '../../shared/tx/useTx';
@@ -22,7 +21,8 @@ export function AllowanceLeft(props: {
   user: Address;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useTokenFormat();
   const config = useConfig();
   const runTx = useTx();
   const { network, deployment, user, busy } = props;
@@ -38,11 +38,7 @@ export function AllowanceLeft(props: {
       }),
   });
   if (busy || !allowance.data) return null;
-  const shown = amountWithSymbol(
-    formatAmount(allowance.data, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language),
-    USDC_SYMBOL,
-    i18n.dir(),
-  );
+  const shown = fmt.exactWithSymbol(allowance.data, 'usdc');
   const onReset = () =>
     exclusive(async () => {
       // useTx reads every query again afterwards, this allowance included.
@@ -54,7 +50,8 @@ export function AllowanceLeft(props: {
             testId="allowance-reset-summary"
             intro={t('serve.allowance.summary', { amount: shown })}
             rows={[
-              { label: t('serve.summary.contract'), value: deployment.usdc, mono: true },
+              // The address the approve goes to is the token's (issue 19 §3), not the staking contract.
+              { label: t('serve.summary.token'), value: deployment.usdc, mono: true },
               { label: t('serve.allowance.spender'), value: deployment.staking, mono: true },
               { label: t('serve.summary.network'), value: network.label },
             ]}

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
-import { formatAmount, formatDateTime } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
+import { useTokenFormat, type TokenFormat } from '../../shared/tokens';
+import { Amount } from '../../shared/ui/Amount';
 import type { SummaryRow } from '../../shared/tx/TxSummary';
 import {
   coinPerDayPerThousand,
@@ -10,12 +12,6 @@ import {
   type Reserves,
   type StakeEarnings,
 } from './earnings';
-
-/** An amount with its unit, kept as one left-to-right unit inside a right-to-left sentence. */
-function withUnit(amount: string, unit: string, rtl: boolean): string {
-  const text = `${amount} ${unit}`;
-  return rtl ? `\u2066${text}\u2069` : text;
-}
 
 /**
  * A plan's rate as what it pays: "0.001666 WETH per day for each 1,000 USDC", and that amount's
@@ -27,36 +23,26 @@ export function PlanRate(props: {
   reserves: Reserves | undefined;
   symbol: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useTokenFormat();
   const { dailyRate, deployment, reserves, symbol } = props;
-  const rtl = i18n.dir() === 'rtl';
   const coin = coinPerDayPerThousand(dailyRate, deployment.usdcDecimals);
-  const base = formatAmount(REFERENCE_WHOLE_USDC, 0, 0, i18n.language);
+  const base = fmt.withSymbol(
+    REFERENCE_WHOLE_USDC * 10n ** BigInt(deployment.usdcDecimals),
+    'usdc',
+  );
   return (
     <>
       <span className="plan__rate" data-testid="plan-rate">
         {t('serve.earn.perDay', {
-          coin: withUnit(
-            formatAmount(coin, deployment.rewardTokenDecimals, 6, i18n.language),
-            symbol,
-            rtl,
-          ),
-          base: withUnit(base, 'USDC', rtl),
+          coin: fmt.withSymbol(coin, 'reward'),
+          base,
         })}
       </span>
       <span className="plan__value muted small">
         {reserves
           ? t('serve.earn.perDayValue', {
-              value: withUnit(
-                formatAmount(
-                  usdcValueToday(coin, reserves),
-                  deployment.usdcDecimals,
-                  2,
-                  i18n.language,
-                ),
-                'USDC',
-                rtl,
-              ),
+              value: fmt.withSymbol(usdcValueToday(coin, reserves), 'usdc'),
               symbol,
             })
           : t('serve.earn.noPrice')}
@@ -72,8 +58,8 @@ export function PlanRate(props: {
  */
 export function earningsRows(
   t: TFunction,
+  fmt: TokenFormat,
   language: string,
-  rtl: boolean,
   args: {
     earnings: StakeEarnings;
     termDays: number;
@@ -83,35 +69,23 @@ export function earningsRows(
     uplinesKnown: boolean;
   },
 ): SummaryRow[] {
-  const { earnings, termDays, deployment, symbol, uplinesKnown } = args;
-  const coin = (value: bigint) =>
-    withUnit(
-      formatAmount(value, deployment.rewardTokenDecimals, deployment.rewardTokenDecimals, language),
-      symbol,
-      rtl,
-    );
+  const { earnings, termDays, symbol, uplinesKnown } = args;
+  const coin = (value: bigint) => fmt.withSymbol(value, 'reward');
   const commissionTotal = earnings.commissions.reduce((sum, c) => sum + c, 0n);
   return [
     {
       label: t('serve.earn.miningOverTerm', { days: termDays }),
-      value: coin(earnings.mining),
+      value: <Amount value={earnings.mining} token="reward" />,
       testId: 'earn-mining',
     },
     {
       label: t('serve.earn.valueToday', { symbol }),
       value:
-        earnings.miningValueToday !== undefined
-          ? withUnit(
-              formatAmount(
-                earnings.miningValueToday,
-                deployment.usdcDecimals,
-                deployment.usdcDecimals,
-                language,
-              ),
-              'USDC',
-              rtl,
-            )
-          : t('serve.earn.noPrice'),
+        earnings.miningValueToday !== undefined ? (
+          <Amount value={earnings.miningValueToday} token="usdc" />
+        ) : (
+          t('serve.earn.noPrice')
+        ),
       testId: 'earn-value',
     },
     {

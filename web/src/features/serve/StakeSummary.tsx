@@ -1,11 +1,10 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
-import { formatAmount } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
 import type { StakeEarnings } from './earnings';
 import { earningsNotes, earningsRows } from './Earnings';
-import { amountWithSymbol, USDC_SYMBOL } from '../../shared/tokens';
+import { useTokenFormat } from '../../shared/tokens';
 
 /** DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt. */
 export function StakeSummary(props: {
@@ -19,12 +18,8 @@ export function StakeSummary(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { network, deployment, amount, termDays, earnings, symbol, uplinesKnown } = props;
-  const decimals = deployment.usdcDecimals;
-  const shown = amountWithSymbol(
-    formatAmount(amount, decimals, decimals, i18n.language),
-    USDC_SYMBOL,
-    i18n.dir(),
-  );
+  const fmt = useTokenFormat();
+  const shown = fmt.exactWithSymbol(amount, 'usdc');
   return (
     <TxSummary
       testId="stake-summary"
@@ -34,7 +29,7 @@ export function StakeSummary(props: {
         { label: t('serve.summary.token'), value: deployment.usdc, mono: true },
         { label: t('serve.summary.network'), value: network.label },
         { label: t('serve.summary.amount'), value: shown },
-        ...earningsRows(t, i18n.language, i18n.dir() === 'rtl', {
+        ...earningsRows(t, fmt, i18n.language, {
           earnings,
           termDays,
           deployment,
@@ -76,13 +71,9 @@ export function WithdrawPrincipalSummary(props: {
   amount: bigint;
   early: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { network, deployment, amount, early } = props;
-  const shown = amountWithSymbol(
-    formatAmount(amount, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language),
-    USDC_SYMBOL,
-    i18n.dir(),
-  );
+  const shown = useTokenFormat().exactWithSymbol(amount, 'usdc');
   return (
     <TxSummary
       testId="withdraw-principal-summary"

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  annualEquivalentBps,
   coinPerDayPerThousand,
   miningOverTerm,
   stakeEarnings,
@@ -92,4 +93,14 @@ test('stakeEarnings puts it together; the reserve is mining plus commissions', (
   });
   assert.equal(noPrice.miningValueToday, undefined);
   assert.equal(noPrice.reserve, noPrice.mining);
+});
+
+test("a plan's annual equivalent at today's price, the same on both USDC decimals", () => {
+  // 0.5% a day is 182.5% a year (the value of 365 days of coin at 3,000 / 600 USDC per coin).
+  const pool6 = { usdcReserve: 3_000_000n * E6, rewardReserve: 1_000n * E18 };
+  const pool18 = { usdcReserve: 600_000n * E18, rewardReserve: 1_000n * E18 };
+  assert.equal(annualEquivalentBps(rate6, 6, pool6), 18_249n);
+  assert.equal(annualEquivalentBps(rate18, 18, pool18), 18_249n);
+  // The coin halves in price: so does the equivalent (the coin amount is what is fixed).
+  assert.equal(annualEquivalentBps(rate6, 6, { ...pool6, usdcReserve: 1_500_000n * E6 }), 9_124n);
 });

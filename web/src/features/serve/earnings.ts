@@ -87,3 +87,18 @@ export function stakeEarnings(args: {
     withdrawableAt: withdrawableAt(args.nowSeconds, args.termDays),
   };
 }
+
+/**
+ * A plan's yearly rate as the percent (in basis points) its coin is worth at today's pool price:
+ * 365 days of coin per 1,000 USDC, valued in USDC, over the 1,000 USDC. Only an equivalent: the coin
+ * amount is fixed, its value moves with the price (the page says so next to the figure).
+ */
+export function annualEquivalentBps(
+  dailyRate: bigint,
+  usdcDecimals: number,
+  reserves: Reserves,
+): bigint {
+  const perYear = coinPerDayPerThousand(dailyRate, usdcDecimals) * 365n;
+  const reference = REFERENCE_WHOLE_USDC * 10n ** BigInt(usdcDecimals);
+  return (usdcValueToday(perYear, reserves) * BPS) / reference;
+}

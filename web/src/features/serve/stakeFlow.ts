@@ -5,6 +5,7 @@ import type { Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
 import { approveExactly } from '../../shared/tx/approve';
+import { payInOneConfirmation } from '../../shared/tx/batch';
 import type { TxSteps } from '../../shared/tx/flow';
 
 export interface StakeContext {
@@ -66,7 +67,9 @@ export async function bindSteps(tx: TxSteps, deployment: ChainDeployment, upline
 }
 
 /**
- * Stakes `amount` into `planId`. With an EIP-2612 token: a permit for exactly `amount`
+ * Stakes `amount` into `planId`. A wallet that batches atomically gets the exact approval and the
+ * stake as one confirmation ('Paying'; shared/tx/batch.ts). Otherwise, with an EIP-2612 token: a
+ * permit for exactly `amount`
  * ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
  * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.
  */
@@ -77,6 +80,20 @@ export async function stakeSteps(
   amount: bigint,
 ): Promise<void> {
   const { network, deployment, user } = ctx;
+  const stake = {
+    address: deployment.staking,
+    abi: stakingAbi,
+    functionName: 'stake',
+    args: [BigInt(planId), amount],
+  } as const;
+  const batched = await payInOneConfirmation(tx, {
+    token: deployment.usdc,
+    spender: deployment.staking,
+    amount,
+    payment: stake,
+    labelKey: 'loading.paying',
+  });
+  if (batched) return;
   if (deployment.usdcHasPermit) {
     // The domain is the one the deployment recorded from contracts/config/networks.json; never a
     // guessed default (USDC on Ethereum signs with version "2", and has no eip712Domain() to ask).
@@ -121,14 +138,7 @@ export async function stakeSteps(
   }
 
   await approveExactly(tx, deployment.usdc, deployment.staking, amount);
-  await tx.send('loading.paying', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'stake',
-      args: [BigInt(planId), amount],
-    }),
-  );
+  await tx.send('loading.paying', () => tx.wallet.writeContract(stake));
 }
 
 /** withdrawPrincipal(id): the position's principal straight to the user's wallet. */

@@ -15,6 +15,12 @@ export interface PlanView {
    */
   dailyRate: bigint;
   open: boolean;
+  /** Most principal the plan takes in total, and how much it holds now (USDC base units). */
+  cap: bigint;
+  totalStaked: bigint;
+  /** The subscription window (unix seconds): stakes are accepted from opensAt until closesAt. */
+  opensAt: number;
+  closesAt: number;
 }
 
 /** The plans and the pool's reserves they were read with (undefined while the pool has no price). */
@@ -77,6 +83,10 @@ export function usePlans(network: NetworkInfo, deployment: ChainDeployment | und
           termDays: Number(plan.termDays),
           dailyRate: plan.dailyRate,
           open: open[id] === true,
+          cap: plan.cap,
+          totalStaked: plan.totalStaked,
+          opensAt: Number(plan.opensAt),
+          closesAt: Number(plan.closesAt),
         })),
         reserves: price,
       };

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Amount } from '../../shared/ui/Amount';
+import { countFormat } from '../../shared/displayAmount';
 import { useTranslation } from 'react-i18next';
 import { useTeamMembers, useTeamSummary } from '../../shared/data/endpoints';
 import type { TeamMember, TeamSummary } from '../../shared/data/types';
@@ -31,7 +33,7 @@ export default function TeamPage() {
       {summary.isPending ? <LoadingState /> : null}
       {summary.isError && !summary.data ? <ErrorState onRetry={() => summary.refetch()} /> : null}
       {summary.data ? <Summary data={summary.data} fmt={fmt} /> : null}
-      <Members fmt={fmt} />
+      <Members />
       <IndexedNote indexed={summary.data?.indexed} />
     </div>
   );
@@ -39,7 +41,7 @@ export default function TeamPage() {
 
 function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = countFormat(i18n.language);
   const thresholds = data.thresholds.map((v) => toBigInt(v) ?? 0n);
   const next = nextLevel(data.level, toBigInt(data.teamPerformance) ?? 0n, thresholds);
   return (
@@ -56,7 +58,9 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
         <dl className="stats">
           <div className="stats__item stats__item--wide">
             <dt>{t('team.performance')}</dt>
-            <dd data-testid="team-performance">{fmt.withSymbol(data.teamPerformance, 'usdc')}</dd>
+            <dd data-testid="team-performance">
+              <Amount value={data.teamPerformance} token="usdc" />
+            </dd>
           </div>
         </dl>
         {next ? (
@@ -64,7 +68,7 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
             {next.missing > 0n
               ? t('team.nextLevel', {
                   level: next.level,
-                  amount: fmt.withSymbol(next.missing, 'usdc', 2),
+                  amount: fmt.withSymbol(next.missing, 'usdc'),
                 })
               : t('team.nextLevelReached', { level: next.level })}
           </p>
@@ -83,7 +87,9 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
             {data.thresholds.map((threshold, index) => (
               <tr key={index} className={index + 1 === data.level ? 'is-current' : undefined}>
                 <th scope="row">{t('team.level', { level: index + 1 })}</th>
-                <td>{fmt.withSymbol(threshold, 'usdc', 2)}</td>
+                <td>
+                  <Amount value={threshold} token="usdc" />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -102,7 +108,7 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
                   {number.format(row?.members ?? 0)}
                   <span className="muted small stats__sub">
                     {t('team.activeStakeOf', {
-                      amount: fmt.withSymbol(row?.activeStake ?? '0', 'usdc', 2),
+                      amount: fmt.withSymbol(row?.activeStake ?? '0', 'usdc'),
                     })}
                   </span>
                 </dd>
@@ -121,25 +127,25 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
           <div className="stats__item">
             <dt>{t('team.referralCommission')}</dt>
             <dd data-testid="team-commission-referral">
-              {fmt.withSymbol(data.commissions.referral, 'reward')}
+              <Amount value={data.commissions.referral} token="reward" />
             </dd>
           </div>
           <div className="stats__item">
             <dt>{t('team.teamCommission')}</dt>
             <dd data-testid="team-commission-team">
-              {fmt.withSymbol(data.commissions.team, 'reward')}
+              <Amount value={data.commissions.team} token="reward" />
             </dd>
           </div>
           <div className="stats__item">
             <dt>{t('team.shareholderDividend')}</dt>
             <dd data-testid="team-dividend-shareholder">
-              {fmt.withSymbol(data.dividends.shareholder, 'usdc')}
+              <Amount value={data.dividends.shareholder} token="usdc" />
             </dd>
           </div>
           <div className="stats__item">
             <dt>{t('team.ecologicalDividend')}</dt>
             <dd data-testid="team-dividend-ecological">
-              {fmt.withSymbol(data.dividends.ecological, 'usdc')}
+              <Amount value={data.dividends.ecological} token="usdc" />
             </dd>
           </div>
         </dl>
@@ -149,7 +155,7 @@ function Summary({ data, fmt }: { data: TeamSummary; fmt: TokenFormat }) {
   );
 }
 
-function Members({ fmt }: { fmt: TokenFormat }) {
+function Members() {
   const { t } = useTranslation();
   const [depth, setDepth] = useState<Depth>(1);
   const members = useTeamMembers(depth);
@@ -175,10 +181,10 @@ function Members({ fmt }: { fmt: TokenFormat }) {
               </div>
               <div className="row__meta muted small">
                 <span>
-                  {t('team.activeStake')} {fmt.withSymbol(member.activeStake, 'usdc', 2)}
+                  {t('team.activeStake')} <Amount value={member.activeStake} token="usdc" />
                 </span>
                 <span>
-                  {t('team.totalStaked')} {fmt.withSymbol(member.totalStaked, 'usdc', 2)}
+                  {t('team.totalStaked')} <Amount value={member.totalStaked} token="usdc" />
                 </span>
               </div>
             </li>

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDeployment, type ChainDeployment } from '../../shared/contracts';
-import { deployment as deploymentKind } from '../../shared/deployment';
-import { bpsToPercent, formatAmount, formatDateTime } from '../../shared/format';
+import { useChainTime } from '../../shared/chain/reads';
+import { changeState } from '../../shared/chain/timelock';
+import { countFormat } from '../../shared/displayAmount';
+import { bpsToPercent, formatDateTime } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
-import { useRewardSymbol } from '../../shared/tokens';
-import { addressUrl } from '../../shared/tx/explorer';
+import { useRewardSymbol, useTokenFormat } from '../../shared/tokens';
+import { AddressChip } from '../../shared/ui/AddressChip';
+import { Amount } from '../../shared/ui/Amount';
 import { Card } from '../../shared/ui/Card';
 import { ErrorState, LoadingState } from '../../shared/ui/DataViews';
+import { SafeOwnerRows } from './SafeOwner';
 import { useTransparency, type PendingChange, type Transparency } from './useTransparency';
+import './transparency.css';
 
 /**
  * Issue 11 §3: how the pool stands, for anyone, without signing in, on the selected network. Every
@@ -54,39 +59,26 @@ function Row(props: { label: string; testId?: string; children: ReactNode; mono?
   );
 }
 
+/** An address row's value: 4…4, Copy, explorer link. */
 function AddressValue({ address }: { address: string }) {
-  const { t } = useTranslation();
-  const network = useNetwork();
-  const link = addressUrl(deploymentKind, network.chainId, address);
-  return (
-    <>
-      <span className="mono break">{address}</span>{' '}
-      {link ? (
-        <a href={link.url} target="_blank" rel="noopener noreferrer">
-          {t('transparency.onExplorer', { explorer: link.name })}
-        </a>
-      ) : (
-        <span className="muted small">{t('transparency.localChain')}</span>
-      )}
-    </>
-  );
+  return <AddressChip address={address} />;
 }
 
 function Figures(props: { data: Transparency; deployment: ChainDeployment; symbol: string }) {
   const { t, i18n } = useTranslation();
+  const fmt = useTokenFormat();
   const { data, deployment, symbol } = props;
-  const rtl = i18n.dir() === 'rtl';
-  const unit = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
-  const usdc = (value: bigint) =>
-    unit(
-      `${formatAmount(value, deployment.usdcDecimals, deployment.usdcDecimals, i18n.language)} USDC`,
-    );
-  const coin = (value: bigint) =>
-    unit(
-      `${formatAmount(value, deployment.rewardTokenDecimals, deployment.rewardTokenDecimals, i18n.language)} ${symbol}`,
-    );
-  const count = (value: bigint) => formatAmount(value, 0, 0, i18n.language);
-  const owed = data.openPrincipal + data.withdrawable + data.dividendsUnclaimed + data.grantsBudget;
+  const usdc = (value: bigint) => fmt.withSymbol(value, 'usdc');
+  const coin = (value: bigint) => <Amount value={value} token="reward" />;
+  const usdcAmount = (value: bigint) => <Amount value={value} token="usdc" />;
+  const count = (value: bigint) => countFormat(i18n.language).format(value);
+  const now = useChainTime(useNetwork());
+  const owed =
+    data.openPrincipal +
+    data.withdrawable +
+    data.dividendsUnclaimed +
+    data.grantsBudget +
+    data.treasuryProceeds;
   const delayHours = Number(data.timelockDelay / 3600n);
 
   return (
@@ -122,6 +114,7 @@ function Figures(props: { data: Transparency; deployment: ChainDeployment; symbo
               ? t('transparency.owner.isContract')
               : t('transparency.owner.isKey')}
           </Row>
+          {data.ownerIsContract ? <SafeOwnerRows owner={data.owner} /> : null}
           {data.pendingOwner ? (
             <Row label={t('transparency.owner.pendingOwner')}>
               <AddressValue address={data.pendingOwner} />
@@ -178,16 +171,21 @@ function Figures(props: { data: Transparency; deployment: ChainDeployment; symbo
       <Card title={t('transparency.principal.title')} testId="transparency-principal">
         <dl className="summary__list">
           <Row label={t('transparency.principal.held')} testId="t-usdc-held">
-            {usdc(data.usdcHeld)}
+            {usdcAmount(data.usdcHeld)}
           </Row>
           <Row label={t('transparency.principal.open')} testId="t-open-principal">
-            {usdc(data.openPrincipal)}
+            {usdcAmount(data.openPrincipal)}
           </Row>
           <Row label={t('transparency.principal.withdrawable')} testId="t-withdrawable">
-            {usdc(data.withdrawable)}
+            {usdcAmount(data.withdrawable)}
           </Row>
-          <Row label={t('transparency.principal.dividends')}>{usdc(data.dividendsUnclaimed)}</Row>
-          <Row label={t('transparency.principal.grants')}>{usdc(data.grantsBudget)}</Row>
+          <Row label={t('transparency.principal.dividends')}>
+            {usdcAmount(data.dividendsUnclaimed)}
+          </Row>
+          <Row label={t('transparency.principal.grants')}>{usdcAmount(data.grantsBudget)}</Row>
+          <Row label={t('transparency.principal.treasury')} testId="t-treasury-proceeds">
+            {usdcAmount(data.treasuryProceeds)}
+          </Row>
         </dl>
         <p data-testid="t-coverage">
           {data.usdcHeld >= owed
@@ -243,7 +241,7 @@ function Figures(props: { data: Transparency; deployment: ChainDeployment; symbo
           <ul className="transparency__pending">
             {data.pending.map((change) => (
               <li key={change.param} data-testid="t-pending" data-param={change.param}>
-                <PendingRow change={change} data={data} usdc={usdc} count={count} />
+                <PendingRow change={change} data={data} usdc={usdc} count={count} now={now} />
               </li>
             ))}
           </ul>
@@ -258,9 +256,12 @@ function PendingRow(props: {
   data: Transparency;
   usdc: (value: bigint) => string;
   count: (value: bigint) => string;
+  now: number;
 }) {
   const { t, i18n } = useTranslation();
   const { change, data, usdc, count } = props;
+  const state = changeState(change.eta, Number(data.timelockGrace), props.now);
+  const expiresAt = change.eta + Number(data.timelockGrace);
   const current: Record<PendingChange['param'], bigint | string> = {
     feeBps: data.feeBps,
     minWithdrawal: data.minWithdrawal,
@@ -294,9 +295,26 @@ function PendingRow(props: {
       <Row label={t('transparency.timelock.newValue')} testId="t-pending-value">
         {show(change.value)}
       </Row>
-      <Row label={t('transparency.timelock.appliesFrom')} testId="t-pending-eta">
-        {formatDateTime(change.eta, i18n.language)}
+      <Row label={t('transparency.timelock.state')} testId="t-pending-state">
+        <span className={`status status--${state}`}>
+          {t(`transparency.timelock.states.${state}`)}
+        </span>
       </Row>
+      {state === 'queued' ? (
+        <Row label={t('transparency.timelock.appliesFrom')} testId="t-pending-eta">
+          {formatDateTime(change.eta, i18n.language)}
+        </Row>
+      ) : null}
+      {state === 'executable' ? (
+        <Row label={t('transparency.timelock.executableUntil')} testId="t-pending-until">
+          {formatDateTime(expiresAt, i18n.language)}
+        </Row>
+      ) : null}
+      {state === 'expired' ? (
+        <Row label={t('transparency.timelock.expiredAt')} testId="t-pending-expired">
+          {formatDateTime(expiresAt, i18n.language)}
+        </Row>
+      ) : null}
     </dl>
   );
 }

@@ -49,6 +49,8 @@ export interface Transparency extends OfferFigures {
   dividendsUnclaimed: bigint;
   /** Operator-funded grants budget (USDC). */
   grantsBudget: bigint;
+  /** Membership payments accrued in the contract and not yet paid to the treasury. */
+  treasuryProceeds: bigint;
   feeBps: bigint;
   maxFeeBps: bigint;
   freeExchanges: bigint;
@@ -57,6 +59,8 @@ export interface Transparency extends OfferFigures {
   maxMinWithdrawal: bigint;
   minStakeExclusive: bigint;
   timelockDelay: bigint;
+  /** How long after its eta a queued change can still be executed (then it has expired). */
+  timelockGrace: bigint;
   pending: PendingChange[];
 }
 
@@ -116,6 +120,7 @@ async function readTransparency(client: Client, d: ChainDeployment): Promise<Tra
     'totalWithdrawable',
     'dividendsUnclaimed',
     'grantsBudget',
+    'treasuryProceeds',
     'feeBps',
     'MAX_FEE_BPS',
     'FREE_EXCHANGES',
@@ -125,6 +130,7 @@ async function readTransparency(client: Client, d: ChainDeployment): Promise<Tra
     'minStakeExclusive',
     ...offerViews,
     'TIMELOCK_DELAY',
+    'TIMELOCK_GRACE',
   ] as const;
   const [values, pendingRaw, ownerCode] = await Promise.all([
     Promise.all(names.map(big)),
@@ -154,6 +160,7 @@ async function readTransparency(client: Client, d: ChainDeployment): Promise<Tra
     withdrawable: v.totalWithdrawable,
     dividendsUnclaimed: v.dividendsUnclaimed,
     grantsBudget: v.grantsBudget,
+    treasuryProceeds: v.treasuryProceeds,
     feeBps: v.feeBps,
     maxFeeBps: v.MAX_FEE_BPS,
     freeExchanges: v.FREE_EXCHANGES,
@@ -163,6 +170,7 @@ async function readTransparency(client: Client, d: ChainDeployment): Promise<Tra
     minStakeExclusive: v.minStakeExclusive,
     ...(Object.fromEntries(offerViews.map((name) => [name, v[name]])) as OfferFigures),
     timelockDelay: v.TIMELOCK_DELAY,
+    timelockGrace: v.TIMELOCK_GRACE,
     pending: pendingRaw.flatMap(([value, eta], index) =>
       eta === 0n ? [] : [{ param: PARAMS[index]!, value, eta: Number(eta) }],
     ),

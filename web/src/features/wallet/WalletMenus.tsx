@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState, type MouseEvent } from 'react';
+import { WalletIcon } from '../../shared/ui/logos';
 import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
 import { copyText } from '../../shared/clipboard';
@@ -16,6 +17,7 @@ import { walletUiStore } from './walletUi';
 import { useReconnect } from './reconnect';
 import { useWalletLink } from './walletLink';
 import { walletLinkStore } from './walletLinkState';
+import './wallet-list.css';
 
 /**
  * The wallet side of the top-bar button once wagmi is loaded: publishes the wallet link for the
@@ -85,11 +87,7 @@ function ConnectPopup() {
                 disabled={busy}
                 onClick={() => void login(row.ref)}
               >
-                {row.icon ? (
-                  <img src={row.icon} alt="" width={28} height={28} />
-                ) : (
-                  <Monogram name={row.name} />
-                )}
+                <WalletIcon icon={row.icon} name={row.name} />
                 <span>{row.name}</span>
               </button>
             </li>
@@ -114,7 +112,7 @@ function ConnectPopup() {
                 aria-disabled={busy || undefined}
                 onClick={(event) => void openAbsent(event, row)}
               >
-                <Monogram name={row.name} />
+                <WalletIcon name={row.name} />
                 <span className="wallet-list__name">{row.name}</span>
                 <span className="wallet-list__hint">
                   {install ? t('wallet.getApp') : t('wallet.openApp')}
@@ -125,21 +123,6 @@ function ConnectPopup() {
         })}
       </ul>
     </Modal>
-  );
-}
-
-/**
- * A wallet without an icon of its own here (a listed wallet that is not installed, or one that
- * announced none): its initial on a neutral disc, never an empty circle, and never a logo we copied.
- */
-function Monogram({ name }: { name: string }) {
-  return (
-    // Drawn by CSS (::before) from the attribute: not part of the row's text or accessible name.
-    <span
-      className="wallet-list__placeholder"
-      aria-hidden="true"
-      data-initial={Array.from(name.trim())[0]?.toUpperCase() ?? ''}
-    />
   );
 }
 

@@ -54,6 +54,11 @@ export function watchInjected(): void {
   }, POLL_MS);
 }
 
+/** Calls `listener` whenever window.ethereum (or the wallet behind it) changes. */
+export function subscribeInjected(listener: () => void): () => void {
+  return injectedStore.subscribe(listener);
+}
+
 export function useInjected(): InjectedState {
   return useStore(injectedStore);
 }

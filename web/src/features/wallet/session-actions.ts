@@ -11,7 +11,8 @@ import { reLaunch } from '../../app/router';
 import { t } from '../../i18n';
 import { api } from '../../shared/api';
 import { getNetwork, networkStore, setNetwork } from '../../shared/network';
-import { clearSession, sessionStore, setSession } from '../../shared/session';
+import { standalone } from '../../shared/deployment';
+import { clearSession, sessionStore, setSession, WALLET_ONLY_TOKEN } from '../../shared/session';
 import { readStorage, storageKeys } from '../../shared/storage';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
@@ -49,6 +50,14 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
   }
 
   let provider: Eip1193;
+  if (standalone) {
+    // No server to sign in to: the connected address is the session (shared/session.ts).
+    provider = (await connector.getProvider()) as Eip1193;
+    setSession({ token: WALLET_ONLY_TOKEN, uid: '', userAddress: address, loginInfo: {} });
+    hideLoading();
+    await followWalletChain(provider);
+    return true;
+  }
   try {
     provider = (await connector.getProvider()) as Eip1193;
     // The message names the chain the wallet is on (one of ours), so what the user reads in the
@@ -70,7 +79,13 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
     });
     const data = await api.post<Login>(
       '/v1/user/metamasklogin',
-      { address, signature, invitecode: readStorage(storageKeys.inviteCode) ?? '' },
+      {
+        address,
+        signature,
+        // Names the message signed, so the login holds even if the network changed meanwhile.
+        code: code.Code,
+        invitecode: readStorage(storageKeys.inviteCode) ?? '',
+      },
       { toast: false },
     );
     if (!data?.Token) throw new Error('No token');
@@ -88,9 +103,15 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
   }
   hideLoading();
   toast(t('toast.loginSucceeded'));
+  await followWalletChain(provider);
+  return true;
+}
 
-  // After login: if the wallet is on another chain, the selection follows it (56 → BSC, else ETH)
-  // and the wallet is asked to switch. Failures here leave the user logged in.
+/**
+ * After login: if the wallet is on another chain, the selection follows it (56 → BSC, else ETH)
+ * and the wallet is asked to switch. Failures here leave the user logged in.
+ */
+async function followWalletChain(provider: Eip1193): Promise<void> {
   try {
     const walletChainId = await getWalletChainId(provider);
     if (walletChainId !== getNetwork().chainId) {
@@ -101,7 +122,6 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
   } catch {
     // The Serve page offers "Switch to <network>" when the wallet is elsewhere.
   }
-  return true;
 }
 
 /** Clears the session, disconnects the wallet and reloads. */

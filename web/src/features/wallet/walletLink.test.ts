@@ -6,7 +6,7 @@ const session = { userAddress: '0xAbC0000000000000000000000000000000000001' };
 
 test('no session: none, whatever the wallet says', () => {
   assert.equal(
-    walletLinkOf({ session: null, status: 'connected', address: '0x1', settled: true }),
+    walletLinkOf({ session: null, status: 'connected', address: '0x1', answered: true }),
     'none',
   );
 });
@@ -17,26 +17,26 @@ test('connected with the session address (any letter case): connected', () => {
       session,
       status: 'connected',
       address: session.userAddress.toLowerCase(),
-      settled: false,
+      answered: false,
     }),
     'connected',
   );
 });
 
-test('before the first reconnect has finished, or while it runs: checking, never the address', () => {
+test('before the wallet has answered, or while a reconnect runs: checking, never the address', () => {
   assert.equal(
-    walletLinkOf({ session, status: 'disconnected', address: undefined, settled: false }),
+    walletLinkOf({ session, status: 'disconnected', address: undefined, answered: false }),
     'checking',
   );
   assert.equal(
-    walletLinkOf({ session, status: 'reconnecting', address: undefined, settled: true }),
+    walletLinkOf({ session, status: 'reconnecting', address: undefined, answered: true }),
     'checking',
   );
 });
 
-test('a session whose wallet is not connected after the reconnect: lost', () => {
+test('a session whose wallet answered that it is not connected: lost', () => {
   assert.equal(
-    walletLinkOf({ session, status: 'disconnected', address: undefined, settled: true }),
+    walletLinkOf({ session, status: 'disconnected', address: undefined, answered: true }),
     'lost',
   );
   // Another account in the wallet is not this session's connection either.
@@ -45,7 +45,7 @@ test('a session whose wallet is not connected after the reconnect: lost', () => 
       session,
       status: 'connected',
       address: '0x0000000000000000000000000000000000000002',
-      settled: true,
+      answered: true,
     }),
     'lost',
   );

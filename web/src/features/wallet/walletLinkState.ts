@@ -7,7 +7,7 @@ import { createStore } from '../../shared/store';
  * "Reconnect wallet" instead of showing an address the app cannot sign with.
  *
  * - 'none': no session (the header shows "Connect wallet");
- * - 'checking': the first silent reconnect has not finished yet;
+ * - 'checking': the wallet has not answered yet (it may not even be there yet: some inject late);
  * - 'connected': the wallet is connected with the session's address;
  * - 'lost': a session, but the wallet is not connected (or on another account, which the session
  *   guard ends).
@@ -18,13 +18,14 @@ export function walletLinkOf(args: {
   session: { userAddress: string } | null;
   status: string;
   address: string | undefined;
-  settled: boolean;
+  /** The session's wallet has answered that it is not connected (walletAnswer.ts). */
+  answered: boolean;
 }): WalletLink {
-  const { session, status, address, settled } = args;
+  const { session, status, address, answered } = args;
   if (!session) return 'none';
   if (status === 'connected' && address?.toLowerCase() === session.userAddress.toLowerCase())
     return 'connected';
-  if (!settled || status === 'reconnecting' || status === 'connecting') return 'checking';
+  if (!answered || status === 'reconnecting' || status === 'connecting') return 'checking';
   return 'lost';
 }
 

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../shared/ui/Amount';
 import { useWithdrawList } from '../../shared/data/endpoints';
-import { useTokenFormat } from '../../shared/tokens';
 import { RecordList, RecordRow } from '../../shared/ui/RecordList';
 
 export default function WithdrawsPage() {
   const { t } = useTranslation();
   const list = useWithdrawList();
-  const fmt = useTokenFormat();
   return (
     <RecordList
       query={list}
@@ -19,7 +18,7 @@ export default function WithdrawsPage() {
           title={<span className="row__title">{t(`withdraws.kind.${item.kind}`)}</span>}
           amount={
             <span className="row__amount" data-testid="withdraw-amount">
-              {fmt.withSymbol(item.amount, item.token)}
+              <Amount value={item.amount} token={item.token} />
             </span>
           }
           time={item.time}

@@ -6,23 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { serverKey, useServerList, useServerQuery } from './query';
 import { unreadKey } from './unread';
-import type {
-  ActivityItem,
-  ExchangePage,
-  HomeData,
-  IncomeDaily,
-  IncomePage,
-  IncomeSource,
-  IndexConfig,
-  IndexedPage,
-  InviteInfo,
-  Notice,
-  Page,
-  ReadResult,
-  TeamMember,
-  TeamSummary,
-  WithdrawItem,
-} from './types';
+import type { IncomeSource, ReadResult } from './types';
 
 const SUMMARY_REFRESH_MS = 30_000;
 
@@ -31,51 +15,43 @@ const SUMMARY_REFRESH_MS = 30_000;
  * without contracts (`deployed` false): the server has no index for it and answers 404.
  */
 export const useHome = (deployed: boolean) =>
-  useServerQuery<HomeData>(
-    '/v1/index/home',
+  useServerQuery(
+    'GET /v1/index/home',
     {},
     { auth: false, refetchInterval: SUMMARY_REFRESH_MS, enabled: deployed },
   );
 
 /** Deployment, chains and the operator's content (FAQ, features, partners). */
 export const useIndexConfig = () =>
-  useServerQuery<IndexConfig>('/v1/index/config', {}, { auth: false, chain: false });
+  useServerQuery('GET /v1/index/config', {}, { auth: false, chain: false, language: true });
 
 export const useIncomeList = (source: IncomeSource | 'all') =>
-  useServerList<IncomePage>('/v1/income/list', { source }, { auth: true });
+  useServerList('GET /v1/income/list', { source }, { auth: true });
 
 export const useIncomeDaily = (days: number) =>
-  useServerQuery<IncomeDaily>('/v1/income/daily', { days }, { auth: true });
+  useServerQuery('GET /v1/income/daily', { days }, { auth: true });
 
-export const useActivityList = () =>
-  useServerList<IndexedPage<ActivityItem>>('/v1/activity/list', {}, { auth: true });
+export const useActivityList = () => useServerList('GET /v1/activity/list', {}, { auth: true });
 
-export const useWithdrawList = () =>
-  useServerList<IndexedPage<WithdrawItem>>('/v1/withdraw/list', {}, { auth: true });
+export const useWithdrawList = () => useServerList('GET /v1/withdraw/list', {}, { auth: true });
 
-export const useExchangeList = () =>
-  useServerList<ExchangePage>('/v1/exchange/list', {}, { auth: true });
+export const useExchangeList = () => useServerList('GET /v1/exchange/list', {}, { auth: true });
 
 export const useTeamSummary = () =>
-  useServerQuery<TeamSummary>(
-    '/v1/team/summary',
-    {},
-    { auth: true, refetchInterval: SUMMARY_REFRESH_MS },
-  );
+  useServerQuery('GET /v1/team/summary', {}, { auth: true, refetchInterval: SUMMARY_REFRESH_MS });
 
 export const useTeamMembers = (depth: 1 | 2 | 3) =>
-  useServerList<IndexedPage<TeamMember>>('/v1/team/members', { depth }, { auth: true });
+  useServerList('GET /v1/team/members', { depth }, { auth: true });
 
-export const useInviteInfo = () =>
-  useServerQuery<InviteInfo>('/v1/invite/info', {}, { auth: true });
+export const useInviteInfo = () => useServerQuery('GET /v1/invite/info', {}, { auth: true });
 
 /** Notices are the same on every network; the read marks come with a session. */
 export const useNoticeList = () =>
-  useServerList<Page<Notice>>('/v1/notice/list', {}, { auth: false, chain: false });
+  useServerList('GET /v1/notice/list', {}, { auth: false, chain: false });
 
 export const useNoticeDetails = (id: number | undefined) =>
-  useServerQuery<Notice>(
-    '/v1/notice/details',
+  useServerQuery(
+    'GET /v1/notice/details',
     { id },
     { auth: false, chain: false, enabled: id !== undefined },
   );

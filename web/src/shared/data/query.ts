@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../api';
+import { currentLanguage } from '../../i18n/translate';
+import { apiGet, routePath, type GetRoute } from '../api';
+import type { DataOf } from '@app/server/api-schema';
 import { useNetwork } from '../network';
 import { useSession } from '../session';
 import { nextPageParam, PAGE_SIZE, type PageParam } from './paging';
@@ -17,6 +19,8 @@ export interface ServerQueryOptions {
   chain?: boolean;
   refetchInterval?: number;
   enabled?: boolean;
+  /** The answer is in the UI language (operator content): the language is part of the key. */
+  language?: boolean;
 }
 
 /**
@@ -24,27 +28,38 @@ export interface ServerQueryOptions {
  * session's address is part of the key, so another account never sees the previous one's figures.
  * Failures are shown by the page (no toast); a dead session (code 400) still logs out in `api`.
  */
-function useRoute(path: string, params: Params, options: ServerQueryOptions) {
+function useRoute(route: GetRoute, params: Params, options: ServerQueryOptions) {
   const network = useNetwork();
   const session = useSession();
   const chain = options.chain === false ? undefined : network.chainId;
   const address = session?.userAddress.toLowerCase() ?? null;
+  const language = options.language ? currentLanguage() : null;
   return {
-    key: [...serverKey, path, chain ?? null, address, params] as const,
+    key: [...serverKey, routePath(route), chain ?? null, address, params, language] as const,
     enabled: (options.enabled ?? true) && (!options.auth || session !== null),
     params: { ...params, chain },
     signedIn: session !== null,
   };
 }
 
-/** One server object (GET `path`). */
-export function useServerQuery<T>(path: string, params: Params, options: ServerQueryOptions) {
-  const route = useRoute(path, params, options);
+/** A GET route whose data is a page of a list (notices by page number, chain lists by cursor). */
+type ListRoute = {
+  [R in GetRoute]: DataOf<R> extends Page<unknown> | IndexedPage<unknown> ? R : never;
+}[GetRoute];
+
+/** One server object (GET `route`), typed by the route's schema. */
+export function useServerQuery<R extends GetRoute>(
+  routeName: R,
+  params: Params,
+  options: ServerQueryOptions,
+) {
+  const route = useRoute(routeName, params, options);
   const query = useQuery({
     queryKey: route.key,
     enabled: route.enabled,
     refetchInterval: options.refetchInterval,
-    queryFn: ({ signal }) => api.get<T>(path, route.params, { toast: false, signal }),
+    queryFn: ({ signal }): Promise<DataOf<R>> =>
+      apiGet(routeName, route.params, { toast: false, signal }),
   });
   return { ...query, signedIn: route.signedIn };
 }
@@ -53,23 +68,23 @@ export function useServerQuery<T>(path: string, params: Params, options: ServerQ
  * A paginated server list, loaded page by page ("Load more"): chain-derived lists continue after
  * the last page's cursor (`before`), the notice list by page number.
  */
-export function useServerList<P extends Page<unknown> | IndexedPage<unknown>>(
-  path: string,
+export function useServerList<R extends ListRoute>(
+  routeName: R,
   params: Params,
   options: ServerQueryOptions,
 ) {
-  const route = useRoute(path, params, options);
+  const route = useRoute(routeName, params, options);
   const query = useInfiniteQuery({
     queryKey: route.key,
     enabled: route.enabled,
     initialPageParam: {} as PageParam,
     queryFn: ({ pageParam, signal }) =>
-      api.get<P>(
-        path,
+      apiGet(
+        routeName,
         { ...route.params, ...pageParam, limit: PAGE_SIZE },
         { toast: false, signal },
       ),
-    getNextPageParam: (last: P) => nextPageParam(last),
+    getNextPageParam: (last: DataOf<R>) => nextPageParam(last),
   });
   return { ...query, signedIn: route.signedIn };
 }

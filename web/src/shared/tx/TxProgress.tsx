@@ -3,6 +3,7 @@ import { deployment } from '../deployment';
 import { shortAddress } from '../format';
 import { receiptStore, useTxProgress, useTxReceipt } from './progress';
 import { txLocation } from './explorer';
+import './tx.css';
 
 /** A transaction's hash and where to look it up (the explorer, or "local chain"). */
 export function TxHashLine({ chainId, hash }: { chainId: number; hash: string }) {
@@ -57,7 +58,7 @@ export function TxProgressModal() {
                 {stage.phase === 'wallet'
                   ? t('tx.inWallet')
                   : stage.phase === 'confirming'
-                    ? t('tx.confirming')
+                    ? t(stage.batch ? 'tx.batchConfirming' : 'tx.confirming')
                     : t('tx.done')}
               </span>
             </li>

@@ -5,6 +5,7 @@ import {
   type Address,
   type Hash,
   type PublicClient,
+  type SendCallsParameters,
   type TransactionReceipt,
 } from 'viem';
 import type { Config } from 'wagmi';
@@ -16,7 +17,13 @@ import { toast } from '../ui/toast';
 import { walletClientOn, WalletNotConnectedError, type AppWalletClient } from '../wallet/client';
 import { isUserRejection } from '../wallet/errors';
 import { holdBusy, progressStore, receiptStore, type TxStageView } from './progress';
-import { settleTimeout, TxRevertedError, waitForSuccess } from './receipt';
+import {
+  BatchTimeoutError,
+  settleTimeout,
+  TxRevertedError,
+  waitForBatchSuccess,
+  waitForSuccess,
+} from './receipt';
 import { refusalInError, refusalOfMined } from './contractRefusal';
 import { usdcRefusal, UsdcRefusedError, type UsdcParties } from './usdcRefusal';
 
@@ -30,6 +37,12 @@ export interface TxSteps {
    * where to look it up) shows as soon as the wallet returns it; a revert throws.
    */
   send(labelKey: string, write: () => Promise<Hash>): Promise<TransactionReceipt>;
+  /**
+   * An EIP-5792 batch (`wallet_sendCalls`, atomic), shown as stage `labelKey`: one prompt, then a
+   * pending state until the wallet reports the batch done (it may take a while: a bundler, other
+   * owners); a failed batch throws.
+   */
+  sendCalls(labelKey: string, calls: SendCallsParameters['calls']): Promise<void>;
   /** A signature without a transaction (an EIP-2612 permit), shown as stage `labelKey`. */
   sign<T>(labelKey: string, request: () => Promise<T>): Promise<T>;
 }
@@ -118,6 +131,14 @@ export async function runTx(request: TxRequest): Promise<boolean> {
         update({ phase: 'done' });
         return receipt;
       },
+      async sendCalls(labelKey, calls) {
+        begin(labelKey);
+        const { id } = await wallet.sendCalls({ calls, forceAtomic: true });
+        update({ phase: 'confirming', batch: true });
+        const { transactionHash } = await waitForBatchSuccess(wallet, id);
+        lastHash = transactionHash;
+        update({ phase: 'done', hash: transactionHash });
+      },
       async sign(labelKey, ask) {
         begin(labelKey);
         const result = await ask();
@@ -151,8 +172,9 @@ async function failureKey(
   if (error instanceof UsdcRefusedError) return error.messageKey;
   if (isUserRejection(error)) return 'tx.cancelled';
   if (error instanceof WalletNotConnectedError) return 'toast.connectWallet';
+  if (error instanceof BatchTimeoutError) return 'toast.txTimeout';
   if (error instanceof WaitForTransactionReceiptTimeoutError && client && hash)
-    return settleTimeout(client, hash);
+    return settleTimeout(client, hash, request.user);
   // A refusal the user can act on (a price that rose, an exchange quote too old) says so, whether
   // the wallet's gas estimate saw it or the transaction was mined and reverted.
   const refused =

@@ -47,6 +47,8 @@ export interface TxStageView {
   /** wallet: waiting for the user in the wallet; confirming: sent, waiting for its block. */
   phase: 'wallet' | 'confirming' | 'done';
   hash?: Hash;
+  /** An EIP-5792 batch: while confirming there is no hash yet, the wallet reports when it is done. */
+  batch?: boolean;
 }
 
 export interface TxProgressState {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface AmountInputProps {
@@ -11,7 +11,11 @@ export interface AmountInputProps {
   disabled?: boolean;
   /** Optional Max button: fills in the most the user can use. */
   onMax?: () => void;
-  suffix?: string;
+  suffix?: ReactNode;
+  /** The balance the amount comes from (an <Amount>), shown beside the label (issue 19 §2). */
+  balance?: ReactNode;
+  /** The page's one big input (Serve, Exchange): larger digits. */
+  big?: boolean;
 }
 
 /** True when `text` is a plain non-negative decimal with at most `decimals` fraction digits. */
@@ -24,12 +28,20 @@ export function isAmountText(text: string, decimals: number): boolean {
 export function AmountInput(props: AmountInputProps) {
   const id = useId();
   const { t } = useTranslation();
-  const { label, value, onChange, decimals, placeholder, disabled, onMax, suffix } = props;
+  const { label, value, onChange, decimals, placeholder, disabled, onMax, suffix, balance, big } =
+    props;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <div className={big ? 'field field--big' : 'field'}>
+      <div className="field__head">
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        {balance !== undefined ? (
+          <span className="field__balance muted small">
+            {t('common.balance')} {balance}
+          </span>
+        ) : null}
+      </div>
       <div className="field__control">
         <input
           id={id}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TokenPair } from '../data/types';
 import { rewardValueInUsdc, toBigInt, tokenDecimals, type TokenFormat } from '../tokens';
+import './data.css';
 
 /**
  * A pair of sums, reward coin and USDC, on two lines (never added up). With `price` (USDC base
@@ -35,7 +36,7 @@ export function PairAmounts({
         {value !== undefined ? (
           <span className="muted small pair__value">
             {' '}
-            {t('list.worth', { amount: fmt.withSymbol(value, 'usdc', 2) })}
+            {t('list.worth', { amount: fmt.withSymbol(value, 'usdc') })}
           </span>
         ) : null}
       </span>

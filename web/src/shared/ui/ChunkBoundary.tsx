@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { t } from '../../i18n';
+import './offline.css';
 
 interface Props {
   /** Changes when the route changes: a new page gets a fresh try. */

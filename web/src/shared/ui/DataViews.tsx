@@ -1,4 +1,5 @@
 import type { NetworkInfo } from '@app/contracts/chains';
+import { countFormat } from '../displayAmount';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Indexed } from '../data/types';
@@ -7,6 +8,8 @@ import { relativeTime } from '../relativeTime';
 // The top bar's wallet popup state: the prompt's button opens the same popup (no second way in).
 import { walletUiStore } from '../../features/wallet/walletUi';
 import { Spinner } from './loading';
+import './data.css';
+import '../tx/tx.css';
 
 /** 'Please connect the wallet' (the top bar's wallet button signs in; pages add no second one). */
 /**
@@ -128,7 +131,7 @@ export function IndexedNote({ indexed }: { indexed: Indexed | undefined }) {
     <p className="muted small indexed-note" data-testid="indexed-note">
       {indexed
         ? t('list.indexedAt', {
-            block: new Intl.NumberFormat(i18n.language).format(BigInt(indexed.block)),
+            block: countFormat(i18n.language).format(BigInt(indexed.block)),
           })
         : t('list.notIndexed')}
     </p>

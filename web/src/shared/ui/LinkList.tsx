@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './link-list.css';
 
 export interface LinkItem {
   path: string;

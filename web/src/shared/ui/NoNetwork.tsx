@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './offline.css';
 
 /**
  * Spec §8: the no-network view says the network signal is lost; Retry checks again (it also goes

@@ -1,8 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { countFormat } from '../displayAmount';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flattenPages, type ListPage } from '../data/paging';
 import { EmptyState, ErrorState, LoadingState } from './DataViews';
+import './data.css';
 
 export interface PagedListProps<T> {
   query: UseInfiniteQueryResult<InfiniteData<ListPage<T>>>;
@@ -35,7 +37,7 @@ export function PagedList<T>({
   const items = flattenPages(query.data?.pages, itemKey);
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
   const total = query.data?.pages.at(-1)?.total ?? items.length;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = countFormat(i18n.language);
   return (
     <>
       <ul className={`data-list ${className}`} aria-label={label}>

@@ -11,6 +11,7 @@ import { useSession } from '../session';
 import { Card } from './Card';
 import { ConnectPrompt, IndexedNote, RelativeTime, TxHash } from './DataViews';
 import { PagedList } from './PagedList';
+import './data.css';
 
 export function RecordList<T extends { id: string }>({
   query,

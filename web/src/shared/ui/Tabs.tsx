@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import './tabs.css';
 
 /**
  * Marks a horizontal scroller with `data-more-start` / `data-more-end` while there is more to see

@@ -87,21 +87,3 @@ export function BackIcon({ size = 22 }: IconProps) {
     </svg>
   );
 }
-
-/**
- * The app's mark: a shield (what the contract guarantees) holding a stake of two coins. The same
- * drawing is in index.html's app shell (painted before the scripts run): change both together.
- */
-export function LogoMark({ size = 28 }: IconProps) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <circle cx="16" cy="16" r="15" fill="#2f7cf6" />
-      <path
-        d="M16 5.5l8.5 3.2v6.1c0 5.3-3.6 9.1-8.5 11.2-4.9-2.1-8.5-5.9-8.5-11.2V8.7z"
-        fill="#fff"
-      />
-      <rect x="11.5" y="11.2" width="9" height="3.2" rx="1.6" fill="#2f7cf6" />
-      <rect x="11.5" y="16" width="9" height="3.2" rx="1.6" fill="#2f7cf6" />
-    </svg>
-  );
-}

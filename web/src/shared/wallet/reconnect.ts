@@ -3,14 +3,18 @@ import { connect, getConnection, reconnect } from 'wagmi/actions';
 
 // Its own module, without viem's wallet client: the header and the banner need it on every page.
 
-/** The wallet the user connected last on this site (wagmi's stored connector id), if present now. */
-export async function recentConnector(config: Config): Promise<Connector | undefined> {
-  let id: string | null | undefined;
+/** The id of the wallet the user connected last on this site (wagmi's stored connector id). */
+export async function recentConnectorId(config: Config): Promise<string | undefined> {
   try {
-    id = await config.storage?.getItem('recentConnectorId');
+    return (await config.storage?.getItem('recentConnectorId')) ?? undefined;
   } catch {
-    id = undefined;
+    return undefined;
   }
+}
+
+/** The wallet the user connected last on this site, if present now. */
+export async function recentConnector(config: Config): Promise<Connector | undefined> {
+  const id = await recentConnectorId(config);
   return id ? config.connectors.find((c) => c.id === id) : undefined;
 }
 
@@ -21,8 +25,12 @@ export async function recentConnector(config: Config): Promise<Connector | undef
  * wallet answers with the session's address (the session guard ends it otherwise).
  */
 export async function reconnectWallet(config: Config, prompt: boolean): Promise<boolean> {
+  // A silent reconnect may be running (at boot, or for a wallet that just appeared): its outcome
+  // first, since wagmi ignores a second reconnect while one runs.
+  await settledStatus(config);
   if (getConnection(config).status === 'connected') return true;
   await reconnect(config).catch(() => undefined);
+  await settledStatus(config);
   if (getConnection(config).status === 'connected') return true;
   if (!prompt) return false;
   const connector = await recentConnector(config);
@@ -33,4 +41,27 @@ export async function reconnectWallet(config: Config, prompt: boolean): Promise<
     return false;
   }
   return getConnection(config).status === 'connected';
+}
+
+/**
+ * Resolves once wagmi is not in the middle of a (re)connect, or after `maxWaitMs` (a wallet that
+ * never answers must not hold the caller forever).
+ */
+export function settledStatus(config: Config, maxWaitMs = 10_000): Promise<void> {
+  const busy = () => ['reconnecting', 'connecting'].includes(getConnection(config).status);
+  if (!busy()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    const unsubscribe = config.subscribe(
+      (state) => state.status,
+      () => {
+        if (!busy()) done();
+      },
+    );
+  });
 }

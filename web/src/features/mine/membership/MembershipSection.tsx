@@ -1,9 +1,8 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
-import { useStakingValues, type StakingAccount } from '../../../shared/chain/reads';
+import { useChainTime, useStakingValues, type StakingAccount } from '../../../shared/chain/reads';
 import type { ChainDeployment } from '../../../shared/contracts';
-import { formatAmount } from '../../../shared/format';
 import { exclusive, useTxBusy } from '../../../shared/tx/progress';
 import { useTx } from '../../../shared/tx/useTx';
 import { Card } from '../../../shared/ui/Card';
@@ -19,14 +18,15 @@ import {
 } from './membership';
 import { purchaseSteps } from './purchaseFlow';
 import { PurchaseSummary } from './PurchaseSummary';
-import { amountWithSymbol, USDC_SYMBOL } from '../../../shared/tokens';
+import { useTokenFormat } from '../../../shared/tokens';
+import { useQueuedChange } from '../../../shared/chain/timelock';
 import { Skeleton } from '../../../shared/ui/loading';
 
 const statusKeys = ['nodes.status.none', 'nodes.status.node', 'nodes.status.founder'];
 
 /**
  * Nodes and founders: price, limit, sold and remaining from the contract's public getters, the
- * user's status, and the purchases (exact approval, paid straight to the operator's treasury).
+ * user's status, and the purchases (exact approval, paid into Staking for the operator's treasury).
  */
 export function MembershipSection(props: {
   network: NetworkInfo;
@@ -35,7 +35,7 @@ export function MembershipSection(props: {
   account: StakingAccount | undefined;
   usdcBalance: bigint | undefined;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { network, deployment, user, account, usdcBalance } = props;
   const runTx = useTx();
   const busy = useTxBusy();
@@ -49,12 +49,10 @@ export function MembershipSection(props: {
   const v = values.data;
   const params: MembershipParams | undefined = v;
   const membership = account?.membership ?? MEMBERSHIP.none;
-  const usdc = (value: bigint) =>
-    amountWithSymbol(
-      formatAmount(value, deployment.usdcDecimals, 6, i18n.language),
-      USDC_SYMBOL,
-      i18n.dir(),
-    );
+  const fmt = useTokenFormat();
+  const usdc = (value: bigint) => fmt.withSymbol(value, 'usdc');
+  const queuedFee = useQueuedChange(network, deployment, 'feeBps').data ?? undefined;
+  const now = useChainTime(network);
 
   const onPurchase = (kind: Purchase) =>
     exclusive(async () => {
@@ -77,6 +75,8 @@ export function MembershipSection(props: {
             treasury={v.treasury}
             feeBps={v.feeBps}
             ecologicalShareBps={v.ECOLOGICAL_SHARE_BPS}
+            queuedFee={queuedFee}
+            now={now}
           />
         ),
         success: 'toast.txSucceeded',

@@ -1,10 +1,12 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../../shared/contracts';
-import { bpsToPercent, formatAmount } from '../../../shared/format';
+import { bpsToPercent } from '../../../shared/format';
+import type { QueuedChange } from '../../../shared/chain/timelock';
+import { queuedFeeText } from '../../../shared/ui/QueuedFeeNote';
 import { TxSummary } from '../../../shared/tx/TxSummary';
 import type { Purchase } from './membership';
-import { amountWithSymbol, USDC_SYMBOL } from '../../../shared/tokens';
+import { useTokenFormat } from '../../../shared/tokens';
 
 /** What a node / founder purchase or an upgrade does, where the money goes, what it earns. */
 export function PurchaseSummary(props: {
@@ -15,15 +17,13 @@ export function PurchaseSummary(props: {
   treasury: string;
   feeBps: bigint;
   ecologicalShareBps: bigint;
+  /** A fee change waiting in the timelock: dividends come from fees, so the buyer is told. */
+  queuedFee?: QueuedChange;
+  now: number;
 }) {
   const { t, i18n } = useTranslation();
   const { network, deployment, kind, price, treasury, feeBps, ecologicalShareBps } = props;
-  const decimals = deployment.usdcDecimals;
-  const shown = amountWithSymbol(
-    formatAmount(price, decimals, decimals, i18n.language),
-    USDC_SYMBOL,
-    i18n.dir(),
-  );
+  const shown = useTokenFormat().exactWithSymbol(price, 'usdc');
   const nodeShare = bpsToPercent(Number(ecologicalShareBps));
   const founderShare = bpsToPercent(10_000 - Number(ecologicalShareBps));
   const notes = [
@@ -34,6 +34,8 @@ export function PurchaseSummary(props: {
     t('nodes.summary.final'),
   ];
   if (feeBps === 0n) notes.splice(2, 0, t('nodes.summary.feeZero'));
+  const queued = queuedFeeText(t, i18n.language, props.queuedFee, props.now);
+  if (queued) notes.splice(notes.length - 1, 0, queued);
   return (
     <TxSummary
       testId="purchase-summary"

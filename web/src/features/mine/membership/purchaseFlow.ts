@@ -1,5 +1,6 @@
 import { stakingAbi, type ChainDeployment } from '../../../shared/contracts';
 import { approveExactly } from '../../../shared/tx/approve';
+import { payInOneConfirmation } from '../../../shared/tx/batch';
 import type { TxSteps } from '../../../shared/tx/flow';
 import type { Purchase } from './membership';
 
@@ -10,7 +11,8 @@ const functionNames = {
 } as const;
 
 /**
- * Approve exactly `price` to the staking contract (skipped when the allowance already covers it;
+ * With a wallet that batches atomically, the exact approval and the purchase as one confirmation
+ * ('Paying'; shared/tx/batch.ts). Otherwise approve exactly `price` to the staking contract (skipped when the allowance already covers it;
  * 'Authorizing'), then purchase ('Paying'); the contract pays the treasury from the user's wallet.
  * `price` is the one the summary showed and goes as `maxPrice`: if a timelocked price change lands
  * between showing and mining, the contract refuses instead of charging more.
@@ -21,13 +23,20 @@ export async function purchaseSteps(
   kind: Purchase,
   price: bigint,
 ): Promise<void> {
+  const purchase = {
+    address: deployment.staking,
+    abi: stakingAbi,
+    functionName: functionNames[kind],
+    args: [price],
+  } as const;
+  const batched = await payInOneConfirmation(tx, {
+    token: deployment.usdc,
+    spender: deployment.staking,
+    amount: price,
+    payment: purchase,
+    labelKey: 'loading.paying',
+  });
+  if (batched) return;
   await approveExactly(tx, deployment.usdc, deployment.staking, price);
-  await tx.send('loading.paying', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: functionNames[kind],
-      args: [price],
-    }),
-  );
+  await tx.send('loading.paying', () => tx.wallet.writeContract(purchase));
 }

@@ -1,0 +1,83 @@
+/**
+ * Issue 18 §5: one confirmation where the wallet can. A wallet that executes EIP-5792 batches
+ * atomically (MetaMask with EIP-7702, Coinbase Smart Wallet, Safe) gets the exact approval and the
+ * payment as ONE `wallet_sendCalls`: one prompt, and the approval never exists without the payment
+ * (if the payment fails, the approval is undone with it). Other wallets keep their way: an EIP-2612
+ * permit where the token has one, else the exact approval and then the payment. Uniswap's and
+ * Lido's front ends ask for two prompts here; we ask for one wherever the wallet says it can.
+ */
+import type { Abi, Address } from 'viem';
+import { usdcAbi } from '../contracts';
+import type { AppWalletClient } from '../wallet/client';
+import { batchesAtomically, batchingSetting } from './batchSupport';
+import type { TxSteps } from './flow';
+
+/**
+ * Deployment setting: VITE_WALLET_BATCHING=off at build time turns batching off (every wallet then
+ * gets the permit or approve path). Anything else leaves it on.
+ */
+export const walletBatchingEnabled = batchingSetting(import.meta.env?.VITE_WALLET_BATCHING);
+
+/**
+ * Whether the wallet executes a batch atomically on its current chain (`wallet_getCapabilities`:
+ * `atomic` 'supported', or 'ready' when it will upgrade the account first). A wallet that does not
+ * know the method, or says anything else, does not batch.
+ */
+export async function walletBatchesAtomically(wallet: AppWalletClient): Promise<boolean> {
+  if (!walletBatchingEnabled) return false;
+  try {
+    const capabilities = await wallet.getCapabilities({
+      account: wallet.account,
+      chainId: wallet.chain.id,
+    });
+    return batchesAtomically(capabilities);
+  } catch {
+    return false;
+  }
+}
+
+/** A contract call, as viem encodes it. */
+export interface ContractCall {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+}
+
+/**
+ * Pays `amount` of `token` to `spender` through `payment` in one wallet confirmation: the exact
+ * approval (only if the allowance is short) and the payment as one atomic batch, shown as stage
+ * `labelKey`. Resolves false, having asked the wallet nothing but its capabilities, when that is
+ * not possible (batching off, a wallet that cannot batch, or no approval needed): the caller then
+ * goes its usual way.
+ */
+export async function payInOneConfirmation(
+  tx: TxSteps,
+  args: {
+    token: Address;
+    spender: Address;
+    amount: bigint;
+    payment: ContractCall;
+    labelKey: string;
+  },
+): Promise<boolean> {
+  const { token, spender, amount, payment, labelKey } = args;
+  if (amount === 0n || !(await walletBatchesAtomically(tx.wallet))) return false;
+  const allowance = await tx.client.readContract({
+    address: token,
+    abi: usdcAbi,
+    functionName: 'allowance',
+    args: [tx.user, spender],
+  });
+  if (allowance >= amount) return false;
+  await tx.sendCalls(labelKey, [
+    { to: token, abi: usdcAbi, functionName: 'approve', args: [spender, amount] },
+    {
+      to: payment.address,
+      abi: payment.abi,
+      functionName: payment.functionName,
+      args: payment.args,
+    },
+  ]);
+  return true;
+}
