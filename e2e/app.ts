@@ -3,7 +3,7 @@
  * web/src). Each step waits for what the user would wait for, and fails with a readable message.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { decodeFunctionData, type Abi, type Address, type Hex } from 'viem';
 import type { WalletHandle, WalletLogEntry } from './wallet/index.ts';
 
@@ -257,7 +257,12 @@ export async function assertNothingSent(page: Page, wallet: WalletHandle, since 
   const asked = wallet.log
     .slice(since)
     .filter((e) =>
-      ['eth_sendTransaction', 'eth_signTypedData_v4', 'eth_sendRawTransaction'].includes(e.method),
+      [
+        'eth_sendTransaction',
+        'eth_signTypedData_v4',
+        'eth_sendRawTransaction',
+        'wallet_sendCalls',
+      ].includes(e.method),
     )
     .map((e) => e.method);
   assert.deepEqual(asked, [], 'no transaction or permit signature may be requested');
@@ -358,4 +363,25 @@ export async function busyTexts(page: Page, withLoading = false): Promise<string
 /** True while a blocking busy view (loading modal or transaction stages) is on screen. */
 export async function busyViewShown(page: Page): Promise<boolean> {
   return (await page.locator('[role="dialog"][aria-busy="true"]').count()) > 0;
+}
+
+/**
+ * The exact value of an `<Amount>` inside `locator` (issue 19 §1: the page rounds, a tap shows every
+ * decimal): taps it, reads the text, taps again so the page reads as before. Text as the user sees
+ * it, the unit included.
+ */
+export async function exactAmountText(locator: Locator): Promise<string> {
+  const tap = locator.locator('.amount__tap').first();
+  if ((await tap.count()) === 0) return (await locator.innerText()).trim();
+  await tap.click();
+  await locator.locator('.amount__tap[aria-pressed="true"]').first().waitFor();
+  const text = (await locator.innerText()).trim();
+  await tap.click();
+  return text;
+}
+
+/** Whether `shown` is `exact` to the 4 significant digits the page rounds to (issue 19 §1). */
+export function closeTo(shown: bigint, exact: bigint): boolean {
+  const diff = shown > exact ? shown - exact : exact - shown;
+  return diff * 1000n <= (exact < 0n ? -exact : exact);
 }

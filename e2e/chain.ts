@@ -15,6 +15,7 @@ import {
 } from 'viem';
 import { localAccounts, localPrivateKeys, localUsdcIssuerKey } from '@app/contracts/accounts';
 import { stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
+import { dexSwapGasLimit } from '@app/contracts/gas';
 import { localUsdcAdminAbi } from '@app/contracts/local';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LocalChain } from './harness.ts';
@@ -107,14 +108,18 @@ export async function stakingCallAs(
   args: readonly unknown[],
 ) {
   const wallet = walletOf(chain, index);
+  const call = {
+    address: chain.deployment.staking,
+    abi: stakingAbi,
+    functionName,
+    args,
+    account: wallet.account,
+  } as Parameters<typeof chain.client.estimateContractGas>[0];
+  // exchange swaps through the pool: like every swap sender, estimate plus the pool's headroom.
+  const gas = dexSwapGasLimit(await chain.client.estimateContractGas(call));
   await confirmed(
     chain,
-    await wallet.writeContract({
-      address: chain.deployment.staking,
-      abi: stakingAbi,
-      functionName,
-      args,
-    } as Parameters<typeof wallet.writeContract>[0]),
+    await wallet.writeContract({ ...call, gas } as Parameters<typeof wallet.writeContract>[0]),
   );
 }
 

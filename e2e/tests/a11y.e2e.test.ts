@@ -65,11 +65,12 @@ function routePaths(): string[] {
   const source = readFileSync(join(repoDir, 'web', 'src', 'app', 'routes.ts'), 'utf8');
   const table = source.slice(source.indexOf('export const routes'));
   const paths = [...table.matchAll(/^ {2}'(\/[^']*)': \{/gm)].map((m) => m[1] as string);
-  // '/' and the spec's 12 paths (§2), plus the transparency page (issue 11 §3).
+  // '/' and the spec's 12 paths (§2), plus the transparency page (issue 11 §3) and the RPC
+  // settings (issue 18 §2).
   assert.equal(
     paths.length,
-    14,
-    `routes.ts should have '/', the spec's 12 paths and transparency: ${paths.join(', ')}`,
+    15,
+    `routes.ts should have '/', the spec's 12 paths, transparency and RPC settings: ${paths.join(', ')}`,
   );
   return paths;
 }

@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { formatUnits, type Address } from 'viem';
+import type { Address } from 'viem';
 import { decodeQR } from 'qr/decode.js';
 import { localAccounts } from '@app/contracts/accounts';
 import { stakingAbi } from '@app/contracts/generated';
@@ -52,10 +52,20 @@ const account = (index: number): Address => {
 /** `text` as a literal inside a RegExp. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The app's en formatting of an amount: at most `digits` decimals, cut (never rounded up). */
-function amountText(value: bigint, decimals: number, digits = 6): string {
-  const [whole = '0', fraction = ''] = formatUnits(value, decimals).split('.');
-  const cut = fraction.slice(0, digits).replace(/0+$/, '');
+/**
+ * The app's en writing of an amount (issue 19 §1), stated here on its own: rounded half up to
+ * cents for USDC from 1 up (none when whole), to 4 decimals for the reward coin from 1 up, and to 4
+ * significant digits below 1; trailing zeros dropped (cents kept as two digits).
+ */
+function amountText(value: bigint, decimals: number, token: 'usdc' | 'reward' = 'reward'): string {
+  const one = 10n ** BigInt(decimals);
+  const below = Math.min(decimals - value.toString().length + 4, token === 'usdc' ? 6 : 8);
+  const fraction = Math.min(value >= one ? (token === 'usdc' ? 2 : 4) : below, decimals);
+  const step = 10n ** BigInt(decimals - fraction);
+  const digits = ((value + step / 2n) / step).toString().padStart(fraction + 1, '0');
+  const whole = digits.slice(0, digits.length - fraction);
+  let cut = digits.slice(digits.length - fraction).replace(/0+$/, '');
+  if (token === 'usdc' && cut.length === 1) cut += '0';
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${cut ? `.${cut}` : ''}`;
 }
 
@@ -209,7 +219,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
         await pressStake(page, '20000');
         await bindInvitation(page, inviter.address);
         await confirmOperation(page);
-        await expectToast(page, 'Recharge succeeded', 30_000);
+        await expectToast(page, 'Stake confirmed', 30_000);
       },
     );
     const superior = await eth.client.readContract({
@@ -242,7 +252,7 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
         // Home: the inviter's income (reward coin and USDC apart), team, pool totals.
         const total = await textOf(page, 'my-income-total', /WETH/);
         // Valued at the pool's 3,000 USDC per WETH, cut to 2 decimals.
-        const worth = amountText((referral * 3_000n * 10n ** 6n) / 10n ** 18n, 6, 2);
+        const worth = amountText((referral * 3_000n * 10n ** 6n) / 10n ** 18n, 6, 'usdc');
         assert.equal(total, `${referralText}\n(≈ ${worth} USDC at the pool price)\n0 USDC`);
         await textOf(page, 'my-team-members', /^1$/);
         await textOf(page, 'my-direct-members', /^1$/);

@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { parseEther } from 'viem';
+import { parseEther, type Hex } from 'viem';
+import { dexSwapGasHeadroom } from '@app/contracts/gas';
 import { routerAbi, stakingAbi, wethAbi } from '@app/contracts/generated';
 import {
   assertNothingSent,
@@ -116,6 +117,19 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         const exchangeTx = sentTransactions(wallet, 1).at(-1);
         const call = decodeCall(stakingAbi, exchangeTx?.data);
         assert.equal(call.functionName, 'exchange');
+        // The app set the swap's gas limit itself: its estimate plus the headroom a pool's price
+        // accumulators need when the swap is mined a second after the estimate
+        // (@app/contracts/gas). The pool last traded long before, so the estimate already
+        // includes those writes and the whole headroom is left over.
+        const sentGas = (exchangeTx?.entry.params as Array<{ gas?: string }>)[0]?.gas;
+        assert.ok(sentGas, 'the app sends the exchange with a gas limit');
+        const exchangeReceipt = await eth.client.getTransactionReceipt({
+          hash: sentHashes(wallet).at(-1) as Hex,
+        });
+        assert.ok(
+          BigInt(sentGas) >= exchangeReceipt.gasUsed + dexSwapGasHeadroom,
+          `gas limit ${BigInt(sentGas)} = estimate + ${dexSwapGasHeadroom}`,
+        );
         const [amountIn, minOut, deadline] = call.args as readonly [bigint, bigint, bigint];
         assert.deepEqual(
           [amountIn, minOut],

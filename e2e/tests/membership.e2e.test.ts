@@ -1,7 +1,7 @@
 /**
  * Nodes and founders on the Mine page against the real stack: buying a node and upgrading it to a
  * founder seat approves exactly the price (or the difference) and nothing more, the USDC goes from
- * the user's wallet to the operator's treasury, and the flags change; an allowance that already
+ * the user's wallet into the proceeds Staking holds for the operator's treasury, and the flags change; an allowance that already
  * covers the price skips the approval; a sold-out offer is disabled with a clear text.
  */
 import assert from 'node:assert/strict';
@@ -71,7 +71,14 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
 
         // ---- node: approve exactly 1,000 USDC, then purchaseNode ------------------------------
         const userBefore = await usdcBalance(eth, user);
-        const treasuryBefore = await usdcBalance(eth, treasury);
+        // Purchases pay into Staking, where the proceeds wait for `payTreasury`.
+        const treasuryProceeds = () =>
+          eth.client.readContract({
+            address: deployment.staking,
+            abi: stakingAbi,
+            functionName: 'treasuryProceeds',
+          });
+        const treasuryBefore = await treasuryProceeds();
         let mark = await toastMark(page);
         await page.getByTestId('buy-node').click();
         const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
@@ -101,7 +108,7 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
         assert.deepEqual(nodeCall.args, [usdc(eth, '1000')], 'maxPrice: the price shown');
 
         assert.equal(userBefore - (await usdcBalance(eth, user)), usdc(eth, '1000'));
-        assert.equal((await usdcBalance(eth, treasury)) - treasuryBefore, usdc(eth, '1000'));
+        assert.equal((await treasuryProceeds()) - treasuryBefore, usdc(eth, '1000'));
         assert.equal(await usdcAllowance(eth, user), 0n, 'the approval is used up exactly');
         let account = await getAccount(eth, user);
         assert.equal(account.membership, 1);
@@ -127,7 +134,7 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
         assert.equal(upgradeCall.functionName, 'upgradeNodeToFounder');
         assert.deepEqual(upgradeCall.args, [usdc(eth, '4000')], 'maxPrice: the price shown');
         assert.equal(userBefore - (await usdcBalance(eth, user)), usdc(eth, '5000'));
-        assert.equal((await usdcBalance(eth, treasury)) - treasuryBefore, usdc(eth, '5000'));
+        assert.equal((await treasuryProceeds()) - treasuryBefore, usdc(eth, '5000'));
         assert.equal(await usdcAllowance(eth, user), 0n);
         account = await getAccount(eth, user);
         assert.equal(account.membership, 2);

@@ -220,7 +220,13 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
       { account: user, initialChainId: 1 },
       async ({ page, wallet }) => {
         await openServe(page, stack.server.url, user);
+        // Neither our /rpc nor the wallet's own node answers (reads fall back to the wallet).
         await page.route(/\/rpc\/\d+$/, (route) => route.abort('connectionrefused'));
+        await page.evaluate(() =>
+          (
+            window as unknown as { __e2eWallet: { nodeDown(down: boolean): void } }
+          ).__e2eWallet.nodeDown(true),
+        );
         const since = wallet.log.length;
         const mark = await toastMark(page);
         await pressStake(page, '150');
@@ -228,6 +234,11 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
         assert.equal(await busyViewShown(page), false, 'the Querying view is gone');
         await assertNothingSent(page, wallet, since);
         await page.unroute(/\/rpc\/\d+$/);
+        await page.evaluate(() =>
+          (
+            window as unknown as { __e2eWallet: { nodeDown(down: boolean): void } }
+          ).__e2eWallet.nodeDown(false),
+        );
       },
       // No service worker: page.route must see the app's own /rpc requests.
       { serviceWorkers: 'block' },

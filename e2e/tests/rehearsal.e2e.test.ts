@@ -458,7 +458,7 @@ describe(
             await bindInvitation(page, root);
             const summary = await confirmOperation(page);
             assert.ok(summary.includes(localChains[1].deployment.staking));
-            await expectToast(page, 'Recharge succeeded', 30_000);
+            await expectToast(page, 'Stake confirmed', 30_000);
             await waitForPosition(page, '150 USDC');
             const ethTxs = sentTransactions(wallet, 1);
             assert.deepEqual(
@@ -487,7 +487,7 @@ describe(
             await pressStake(page, '150');
             await bindInvitation(page, root);
             await confirmOperation(page);
-            await expectToast(page, 'Recharge succeeded', 30_000);
+            await expectToast(page, 'Stake confirmed', 30_000);
             await waitForPosition(page, '150 USDC');
             const bsc = localChains[56].deployment;
             const approves = sentTransactions(wallet, 56).filter(

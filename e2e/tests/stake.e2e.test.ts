@@ -144,7 +144,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
           ethSummary.includes(eth.deployment.staking),
           'the summary names the staking contract',
         );
-        await expectToast(page, 'Recharge succeeded', 30_000);
+        await expectToast(page, 'Stake confirmed', 30_000);
         await waitForPosition(page, '150 USDC');
         // Querying the upline, binding, then the permit (authorizing) and the stake (paying).
         assert.deepEqual((await busyTexts(page)).slice(2), [
@@ -208,7 +208,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         await pressStake(page, '150');
         await bindInvitation(page, root);
         await confirmOperation(page);
-        await expectToast(page, 'Recharge succeeded', 30_000);
+        await expectToast(page, 'Stake confirmed', 30_000);
         await waitForPosition(page, '150 USDC');
 
         const bscFacts = await facts(56, user);
@@ -457,7 +457,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
     );
   });
 
-  test('a stake the chain refuses says "Recharge Failed!"; a closed plan says "Subscription has ended"', async () => {
+  test('a stake the chain refuses says "Stake failed"; a closed plan says "Subscription has ended"', async () => {
     const user = accountFor(7);
     const eth = stack.chains[1];
     const { staking, root, usdcDecimals } = eth.deployment;
@@ -490,7 +490,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         const mark = await toastMark(page);
         await pressStake(page, '150');
         assert.match(await confirmOperation(page), /7-day plan/);
-        await expectToast(page, 'Recharge Failed!', 30_000, mark);
+        await expectToast(page, 'Stake failed', 30_000, mark);
         assert.equal(await busyViewShown(page), false);
         const after = await facts(1, user);
         assert.equal(after.positions.length, 0, 'nothing staked');

@@ -1,14 +1,27 @@
 /**
  * Issue 11 §3: the transparency page, open to anyone (no wallet, no sign-in), reachable from Home
  * and Serve, with every figure read from the chain. The figures move when a stake, a funding of the
- * reward budget and a queued parameter change happen; the page reads the same in Arabic.
+ * reward budget and a queued parameter change happen; the page reads the same in Arabic. With a
+ * Safe as owner, the page names the Safe's threshold and owners.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { parseEther } from 'viem';
-import { wethAbi } from '@app/contracts/generated';
+import { encodeFunctionData, parseEther } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { localPrivateKeys } from '@app/contracts/accounts';
+import { stakingAbi, wethAbi } from '@app/contracts/generated';
+import { packSignatures, safeAbi, safeTxFor, safeTxTypedData } from '@app/contracts/safe';
+import { createSafe, deploySafeContracts } from '@app/contracts/safe-deploy';
 import { openApp, STEP_MS } from '../app.ts';
-import { confirmed, parseShown, stakeAs, stakingCallAs, usdc, walletOf } from '../chain.ts';
+import {
+  accountAddress,
+  confirmed,
+  parseShown,
+  stakeAs,
+  stakingCallAs,
+  usdc,
+  walletOf,
+} from '../chain.ts';
 import { startStack, withPage, type Stack } from '../harness.ts';
 import type { Page } from 'playwright-core';
 
@@ -130,6 +143,70 @@ describe('transparency page', { timeout: 600_000 }, () => {
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
       assert.match(await page.locator('.navbar, header').first().innerText(), /الشفافية/);
       assert.match(await page.getByTestId('t-paused').innerText(), /يعمل/);
+    });
+  });
+
+  test('a Safe as owner: the page names its threshold and owners, read from the Safe', async () => {
+    const eth = stack.chains[1];
+    const { staking } = eth.deployment;
+    const owners = [1, 2, 3].map(accountAddress);
+    // Safe's published contracts (deployed by a third party, anvil account 9), a 2-of-3 Safe.
+    await deploySafeContracts({ publicClient: eth.client, walletClient: walletOf(eth, 9) });
+    const safe = await createSafe(
+      { publicClient: eth.client, walletClient: walletOf(eth, 0) },
+      { owners, threshold: 2 },
+    );
+    // Two steps: the owner key proposes, the Safe accepts with two of its owners' signatures.
+    await stakingCallAs(eth, 0, 'transferOwnership', [safe]);
+    const accept = safeTxFor(
+      [
+        {
+          to: staking,
+          value: 0n,
+          data: encodeFunctionData({ abi: stakingAbi, functionName: 'acceptOwnership' }),
+        },
+      ],
+      0n,
+    );
+    const signatures = await Promise.all(
+      [1, 2].map(async (index) => {
+        const owner = privateKeyToAccount(localPrivateKeys[index]!);
+        const typed = safeTxTypedData(safe, eth.chain.id, accept);
+        return { signer: owner.address, signature: await owner.signTypedData(typed) };
+      }),
+    );
+    await confirmed(
+      eth,
+      await walletOf(eth, 0).writeContract({
+        address: safe,
+        abi: safeAbi,
+        functionName: 'execTransaction',
+        args: [
+          accept.to,
+          accept.value,
+          accept.data,
+          accept.operation,
+          accept.safeTxGas,
+          accept.baseGas,
+          accept.gasPrice,
+          accept.gasToken,
+          accept.refundReceiver,
+          packSignatures(signatures),
+        ],
+      }),
+    );
+
+    await withPage(stack, 'transparency-safe', {}, async ({ page }) => {
+      await page.goto(`${stack.server.url}/${PATH}`); // a sub-page: no wallet button to wait for
+      await page.getByTestId('t-owner-safe').waitFor({ timeout: STEP_MS });
+      assert.ok((await page.getByTestId('transparency-owner').innerText()).includes(safe));
+      assert.match(await page.getByTestId('t-owner-kind').innerText(), /A contract/);
+      assert.equal(
+        (await page.getByTestId('t-owner-safe').innerText()).trim(),
+        '2 of 3 owners must sign each owner action',
+      );
+      const listed = await page.getByTestId('t-owner-safe-owners').innerText();
+      for (const owner of owners) assert.ok(listed.includes(owner), `${owner} listed`);
     });
   });
 });

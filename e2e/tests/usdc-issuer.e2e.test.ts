@@ -1,7 +1,7 @@
 /**
  * What the user sees when the USDC issuer refuses (USDC on Ethereum can be paused, and any address,
  * the user's or the Staking contract's, can be frozen): a message that says so on stake, withdraw
- * and principal withdrawal, instead of 'Recharge Failed!' / 'Transaction Failed!'; nothing is asked
+ * and principal withdrawal, instead of 'Stake failed' / 'Transaction Failed!'; nothing is asked
  * of the wallet when the token already refuses, and nothing changes on chain. The issuer's actions
  * are real transactions from the local USDC's blacklister/pauser account on anvil.
  */
@@ -89,7 +89,7 @@ describe('when the USDC issuer refuses', { timeout: 600_000 }, () => {
         await assertNothingSent(page, wallet, since);
 
         // The issuer pauses USDC while the user reads the summary: the permit is signed, the stake
-        // is refused on chain, and the message names the pause (not 'Recharge Failed!').
+        // is refused on chain, and the message names the pause (not 'Stake failed').
         await usdcIssuerCall(eth, 'unBlacklist', [eth.deployment.staking]);
         const before = await usdcBalance(eth, user);
         mark = await toastMark(page);

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { WalletConfig, WalletLogEntry } from './types.ts';
+import { sendBatch, type BatchCall } from './batch.ts';
+import type { Hex, WalletConfig, WalletLogEntry } from './types.ts';
 
 export type { WalletConfig, WalletLogEntry } from './types.ts';
 
@@ -80,7 +81,13 @@ export async function installWallet(
     });
     return { status: response.status, body: await response.text() };
   });
-  const full: WalletConfig = { ...config, reportBinding, rpcBinding };
+  const batchBinding = `__e2eWalletBatch${bindingCounter}`;
+  await context.exposeBinding(
+    batchBinding,
+    (_source, url: string, chainId: number, executor: Hex, calls: BatchCall[]) =>
+      sendBatch(config.account, url, chainId, executor, calls),
+  );
+  const full: WalletConfig = { ...config, reportBinding, rpcBinding, batchBinding };
   await context.addInitScript({ content: walletScript(full) });
   return {
     config: full,

@@ -22,6 +22,8 @@ interface PersistedState {
   connected: boolean;
   added: number[];
   rejectNext: string[];
+  /** EIP-5792 batches sent: id → chain id (the id is the hash of the one transaction). */
+  batches: Record<string, number>;
 }
 
 export function installE2eWallet(config: WalletConfig): void {
@@ -60,9 +62,11 @@ export function installE2eWallet(config: WalletConfig): void {
         .map(Number)
         .filter((id) => !unadded.includes(id)),
       rejectNext: [],
+      batches: {},
     };
   }
   const state = loadState();
+  state.batches ??= {};
   if (config.forgetOnReload) state.connected = false;
   function saveState(): void {
     try {
@@ -127,9 +131,15 @@ export function installE2eWallet(config: WalletConfig): void {
   }
 
   let rpcId = 0;
-  async function forward(method: string, params: unknown[]): Promise<unknown> {
-    const url = config.rpcUrls[state.chainId];
-    if (!url) throw new ProviderRpcError(4901, `The wallet has no RPC for chain ${state.chainId}.`);
+  let nodeDown = false;
+  async function forward(
+    method: string,
+    params: unknown[],
+    chainId = state.chainId,
+  ): Promise<unknown> {
+    if (nodeDown) throw new ProviderRpcError(-32603, `RPC ${method} failed: the node is down`);
+    const url = config.rpcUrls[chainId];
+    if (!url) throw new ProviderRpcError(4901, `The wallet has no RPC for chain ${chainId}.`);
     const payload = JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params });
     const send = config.rpcBinding
       ? ((window as unknown as Record<string, unknown>)[config.rpcBinding] as (
@@ -298,6 +308,90 @@ export function installE2eWallet(config: WalletConfig): void {
         return forward('eth_sendTransaction', [{ ...tx, from: account }]);
       }
 
+      // EIP-5792, for real: the account is delegated with EIP-7702 to LocalBatchExecutor, so a
+      // batch is ONE transaction that runs every call or none (index.ts sends it from Node).
+      case 'wallet_getCapabilities': {
+        const executors = batchExecutors();
+        const [address, chainIds] = params;
+        if (!sameAddress(address, account)) {
+          throw new ProviderRpcError(
+            4100,
+            `wallet_getCapabilities: ${String(address)} is not this account.`,
+          );
+        }
+        const capabilities: Record<string, unknown> = {};
+        for (const id of Object.keys(executors).map(Number)) {
+          if (Array.isArray(chainIds) && !chainIds.some((c) => Number(c) === id)) continue;
+          capabilities[toHex(id)] = { atomic: { status: 'supported' } };
+        }
+        return capabilities;
+      }
+
+      case 'wallet_sendCalls': {
+        const executors = batchExecutors();
+        const p = params[0] as
+          | { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown }
+          | undefined;
+        if (!p || typeof p !== 'object') throw invalidParams('Expected a calls parameter object.');
+        const chainId = parseChainId(p.chainId);
+        const executor = executors[chainId];
+        if (chainId !== state.chainId || !executor) {
+          throw new ProviderRpcError(5710, `Unsupported chain id ${toHex(chainId)}.`);
+        }
+        if (p.from !== undefined && !sameAddress(p.from, account)) {
+          throw invalidParams(`wallet_sendCalls: from ${String(p.from)} is not this account.`);
+        }
+        if (!Array.isArray(p.calls) || p.calls.length === 0) {
+          throw invalidParams('wallet_sendCalls: expected a non-empty array of calls.');
+        }
+        const calls = (p.calls as { to?: unknown; data?: unknown; value?: unknown }[]).map((c) => {
+          if (typeof c?.to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(c.to)) {
+            throw invalidParams('wallet_sendCalls: every call needs a `to` address.');
+          }
+          return {
+            to: c.to as Hex,
+            data: isHex(c.data) ? c.data : ('0x' as Hex),
+            value: isHex(c.value) ? c.value : ('0x0' as Hex),
+          };
+        });
+        const send = (window as unknown as Record<string, unknown>)[config.batchBinding!] as (
+          url: string,
+          chainId: number,
+          executor: Hex,
+          calls: { to: Hex; data: Hex; value: Hex }[],
+        ) => Promise<Hex>;
+        const hash = await send(config.rpcUrls[chainId]!, chainId, executor, calls);
+        state.batches[hash] = chainId;
+        saveState();
+        return { id: hash };
+      }
+
+      case 'wallet_getCallsStatus': {
+        const [id] = params;
+        const chainId = typeof id === 'string' ? state.batches[id] : undefined;
+        if (chainId === undefined) throw new ProviderRpcError(5730, 'Unknown bundle id.');
+        const receipt = (await forward('eth_getTransactionReceipt', [id], chainId)) as {
+          status: Hex;
+          logs: unknown[];
+          blockHash: Hex;
+          blockNumber: Hex;
+          gasUsed: Hex;
+          transactionHash: Hex;
+        } | null;
+        const base = { version: '2.0.0', id, chainId: toHex(chainId), atomic: true };
+        if (!receipt) return { ...base, status: 100 };
+        const { status, logs, blockHash, blockNumber, gasUsed, transactionHash } = receipt;
+        return {
+          ...base,
+          // 200: every call done; 500: the one transaction reverted, so none of them happened.
+          status: status === '0x1' ? 200 : 500,
+          receipts: [{ status, logs, blockHash, blockNumber, gasUsed, transactionHash }],
+        };
+      }
+
+      case 'wallet_showCallsStatus':
+        return null;
+
       case 'eth_sign':
         // Wallets disable eth_sign (it signs arbitrary hashes); an app must not depend on it.
         throw new ProviderRpcError(4200, 'eth_sign is not supported by this wallet.');
@@ -305,6 +399,14 @@ export function installE2eWallet(config: WalletConfig): void {
       default:
         return forward(method, params);
     }
+  }
+
+  /** The batch executor per chain; a wallet without them does not batch (like most wallets). */
+  function batchExecutors(): Record<number, Hex> {
+    if (!config.batchExecutors || !config.batchBinding) {
+      throw new ProviderRpcError(4200, 'This wallet does not support EIP-5792 batches.');
+    }
+    return config.batchExecutors;
   }
 
   function permissions() {
@@ -396,6 +498,9 @@ export function installE2eWallet(config: WalletConfig): void {
       state.rejectNext.push(skip > 0 ? `${method}#${skip}` : method);
       saveState();
     },
+    nodeDown(down: boolean) {
+      nodeDown = down;
+    },
     log,
     chainId: () => state.chainId,
     addedChains: () => [...state.added],
@@ -403,13 +508,26 @@ export function installE2eWallet(config: WalletConfig): void {
   };
   Object.defineProperty(window, '__e2eWallet', { value: controls, configurable: true });
 
-  if (config.setWindowEthereum ?? true) {
-    Object.defineProperty(window, 'ethereum', {
-      value: provider,
-      configurable: true,
-      writable: true,
-    });
-  }
+  // Real wallets are not all there when the page starts: TokenPocket's in-app browser sets
+  // window.ethereum about 800 ms in and announces itself by EIP-6963 at about 1.5 s. With those
+  // delays set, the wallet does the same (and, as MetaMask's convention has it, fires
+  // `ethereum#initialized` when it injects late).
+  const injectAfterMs = config.injectAfterMs ?? 0;
+  const announceAfterMs = Math.max(config.announceAfterMs ?? 0, injectAfterMs);
+  const later = (ms: number, fn: () => void) => (ms > 0 ? setTimeout(fn, ms) : fn());
+
+  later(injectAfterMs, () => {
+    if (config.setWindowEthereum ?? true) {
+      Object.defineProperty(window, 'ethereum', {
+        value: provider,
+        configurable: true,
+        writable: true,
+      });
+      if (injectAfterMs > 0) window.dispatchEvent(new Event('ethereum#initialized'));
+    }
+    // EIP-1193: the provider is connected to a chain from the moment it exists.
+    setTimeout(() => emit('connect', { chainId: toHex(state.chainId) }), 0);
+  });
 
   if (config.announce ?? true) {
     const announce = () =>
@@ -418,11 +536,10 @@ export function installE2eWallet(config: WalletConfig): void {
           detail: Object.freeze({ info, provider }),
         }),
       );
-    // Answer every request (an app that starts listening later asks), and announce once now.
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
+    later(announceAfterMs, () => {
+      // Answer every request from now on (an app that starts listening later asks), and announce once now.
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    });
   }
-
-  // EIP-1193: the provider is connected to a chain from the start.
-  setTimeout(() => emit('connect', { chainId: toHex(state.chainId) }), 0);
 }

@@ -18,11 +18,24 @@ export interface WalletConfig {
   preconnected?: boolean;
   /**
    * Like a mobile wallet's in-app browser that drops its site connections: every page load starts
-   * disconnected (eth_accounts is empty until the app asks with eth_requestAccounts again).
+   * disconnected (eth_accounts is empty until the app asks with eth_requestAccounts again), as a
+   * locked wallet answers. Without it the wallet remembers the site across reloads (the default).
    */
   forgetOnReload?: boolean;
   /** Set window.ethereum (default true). */
   setWindowEthereum?: boolean;
+  /**
+   * Milliseconds after the page starts before window.ethereum is set (then `ethereum#initialized`
+   * is fired and the provider emits `connect`), like TokenPocket's in-app browser (about 800 ms).
+   * Default 0: set before the page's scripts run.
+   */
+  injectAfterMs?: number;
+  /**
+   * Milliseconds after the page starts before the EIP-6963 announcement (and before
+   * `eip6963:requestProvider` is answered); TokenPocket's is about 1500 ms. Never before the
+   * injection. Default 0.
+   */
+  announceAfterMs?: number;
   /** Announce by EIP-6963 (default true). */
   announce?: boolean;
   /** Like MetaMask, switch to a chain right after wallet_addEthereumChain added it (default true). */
@@ -31,6 +44,14 @@ export interface WalletConfig {
   info?: Partial<Eip6963Info>;
   /** Name of a function on window (a Playwright binding) each finished request is reported to. */
   reportBinding?: string;
+  /**
+   * LocalBatchExecutor's address per chain: with it the wallet supports EIP-5792 atomic batches
+   * (wallet_getCapabilities says `atomic: supported`; wallet_sendCalls sends one EIP-7702
+   * transaction; wallet_getCallsStatus follows it). Without it those methods fail with 4200.
+   */
+  batchExecutors?: Record<number, Hex>;
+  /** Name of the page binding that sends a batch from Node (set by installWallet). */
+  batchBinding?: string;
   /**
    * Name of the page binding that sends a JSON-RPC body to a URL from Node, as a wallet extension
    * sends from its own background context: the page's Content-Security-Policy (connect-src 'self')
@@ -64,6 +85,11 @@ export interface WalletLogEntry {
 export interface WalletControls {
   /** The next call of `method` fails with EIP-1193 code 4001 'User rejected the request.' */
   rejectNext(method: string, skip?: number): void;
+  /**
+   * While true, the wallet's own node does not answer (every forwarded request fails with -32603,
+   * as a wallet whose RPC is down does): the app's reads cannot fall back to the wallet either.
+   */
+  nodeDown(down: boolean): void;
   /** Every request the app made since this page loaded (the harness keeps one across reloads). */
   log: WalletLogEntry[];
   /** The wallet's current chain id. */
