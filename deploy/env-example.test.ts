@@ -27,3 +27,28 @@ it('env.example lists every environment variable that is read', () => {
   assert.ok(used.size > 25, `found the variables (${used.size})`);
   assert.deepEqual(unlisted, []);
 });
+
+it('sourcing env.example as the runbook does runs nothing and sets each value as written', async () => {
+  // docs/OPERATIONS.md: `set -a; . /etc/honest-stake/env; set +a`. An unquoted value with a space
+  // (APP_NAME=Honest Stake) would run `Stake` with APP_NAME=Honest in its environment.
+  const { spawnSync } = await import('node:child_process');
+  const file = path.join(repoDir, 'deploy/env.example');
+  const shell = spawnSync('sh', ['-c', `set -a; . "$0"; set +a; env -0`, file], {
+    env: { PATH: process.env.PATH },
+    encoding: 'utf8',
+  });
+  assert.equal(shell.stderr, '', 'sourcing wrote to stderr (a command ran or failed)');
+  assert.equal(shell.status, 0);
+  const sourced = new Map(
+    shell.stdout
+      .split('\0')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const),
+  );
+  assert.equal(sourced.get('APP_NAME'), 'Honest Stake');
+  // Every variable set in the file has the value a reader sees, quotes removed.
+  for (const m of read('deploy/env.example').matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)) {
+    const written = m[2]!.replace(/^'(.*)'$/, '$1').replace(/^"(.*)"$/, '$1');
+    assert.equal(sourced.get(m[1]!), written, m[1]);
+  }
+});

@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { securityHeaders, webStyleHashes } from '../server/src/http/security-headers.ts';
+import { ErrorCode } from '../server/src/api-schema/errors.ts';
+import { languages, t } from '../server/src/i18n/index.ts';
 
 const deployDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(deployDir, '..');
@@ -37,6 +39,28 @@ const upstreamLine = (address: string): string => {
   return `    server ${address} max_fails=1 fail_timeout=5s;`;
 };
 
+/** The port part of a `listen` value ('443', '127.0.0.1:8443', '[::]:443'). */
+const listenPort = (listen: string): string => /(?:^|:)(\d+)$/.exec(listen.trim())?.[1] ?? '443';
+
+/**
+ * The `map $http_lang` lines of the envelope nginx answers a too-large request with: the API's
+ * bodyTooLarge envelope (code 1004) in each language, matched on the Lang header as sent by the
+ * app (exact language code, any case); any other value gets English, as the API's fallback.
+ */
+function requestTooLargeByLang(): string {
+  // Non-ASCII and quotes as \u escapes: the value sits in single quotes in nginx's config.
+  const envelope = (lang: (typeof languages)[number]) =>
+    JSON.stringify({
+      code: ErrorCode.bodyTooLarge,
+      msg: t(lang, 'bodyTooLarge'),
+      data: null,
+    }).replace(/[^\x20-\x7e]|'/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return [
+    `    default '${envelope('en')}';`,
+    ...languages.map((lang) => `    "~*^${lang}$" '${envelope(lang)}';`),
+  ].join('\n');
+}
+
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{([A-Z_0-9]+)\}\}/g, (_m, name: string) => {
     const value = values[name];
@@ -54,6 +78,9 @@ export function renderNginx(env: NginxEnv, outDir: string): string {
     values[name] = value;
   }
   values.NGINX_CONF_DIR = path.resolve(outDir);
+  const httpsPort = listenPort(values.NGINX_HTTPS_LISTEN!);
+  values.HTTPS_PORT_SUFFIX = httpsPort === '443' ? '' : `:${httpsPort}`;
+  values.REQUEST_TOO_LARGE_BY_LANG = requestTooLargeByLang();
   values.API_UPSTREAM_SERVERS = values
     .API_UPSTREAMS!.split(',')
     .map((a) => a.trim())

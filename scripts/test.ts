@@ -10,6 +10,12 @@ const steps: Step[] = [
   { name: 'lint: prettier', command: 'npx prettier --check .' },
   { name: 'lint: solhint', command: 'npm run lint -w contracts' },
   { name: 'typecheck', command: 'npm run typecheck' },
+  // An import cycle lets module start-up order leave a binding uninitialised (index:reset crashed).
+  { name: 'lint: import cycles (server, web)', command: 'npm run check:cycles' },
+  {
+    name: 'repo: dependencies run on the promised Node',
+    command: 'node --import tsx --test scripts/engines.test.ts',
+  },
   // The OpenAPI document is generated from the routes' schemas; Redocly's recommended rules.
   { name: 'lint: OpenAPI (redocly)', command: 'tsx scripts/lint-openapi.ts' },
   { name: 'contracts: forge tests', command: 'npm test -w contracts' },
@@ -31,8 +37,11 @@ const steps: Step[] = [
   {
     name: 'deploy: topology test',
     command:
-      'node --import tsx --test deploy/env-example.test.ts deploy/nginx-upstream.test.ts deploy/topology.test.ts',
+      'node --import tsx --test deploy/env-example.test.ts deploy/nginx-upstream.test.ts deploy/nginx-edges.test.ts deploy/monitoring/monitoring.test.ts deploy/topology.test.ts',
   },
+  // docs/OPERATIONS.md's command blocks, extracted and run in order on `npm run rehearsal`'s chains
+  // (≈2.5 min; needs DATABASE_URL, reported as skipped without it).
+  { name: 'deploy: runbook blocks', command: 'node --import tsx --test deploy/runbook.test.ts' },
 ];
 
 process.exit(await runSteps(steps));

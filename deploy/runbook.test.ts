@@ -1,0 +1,289 @@
+/**
+ * docs/OPERATIONS.md is a test: every command block is extracted from the Markdown
+ * (scripts/runbook/blocks.ts) and run as written, in the order of the file, against the chain pair
+ * of `npm run rehearsal` and a fresh PostgreSQL database — a doc edit that breaks a command fails
+ * here. A block marked `skip` says why it cannot run here; a block without a mark fails.
+ *
+ * The only rewrite is the one the runbook itself gives for a rehearsal: deploy-production gets
+ * `--config "$NETWORKS_CONFIG" --out "$DEPLOYMENT_FILE"`. Needs DATABASE_URL (the standby and the
+ * backup need PostgreSQL); skipped, and reported so, without it.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { findFreePort } from '@app/contracts/local';
+import {
+  commandBlocks,
+  operatorCommandOrder,
+  type CommandBlock,
+} from '../scripts/runbook/blocks.ts';
+import { freshPostgresDatabase } from '../server/src/testing/harness.ts';
+import { repoDir } from './topology/services.ts';
+
+const runbook = fs.readFileSync(path.join(repoDir, 'docs/OPERATIONS.md'), 'utf8');
+const blocks = commandBlocks(runbook);
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  waitFor(pattern: RegExp, ms?: number): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/** A bash process in the repository root, in its own process group (killed as a whole). */
+function bash(code: string, env: Record<string, string>): Proc {
+  const child = spawn('bash', ['-euo', 'pipefail', '-c', code], {
+    cwd: repoDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  const waiters = new Set<() => void>();
+  const take = (c: Buffer) => {
+    out += c.toString();
+    for (const w of [...waiters]) w();
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
+  const exited = new Promise<number | null>((r) => child.once('exit', r));
+  return {
+    child,
+    output: () => out,
+    exited,
+    waitFor: (pattern, ms = 120_000) =>
+      new Promise<void>((resolve, reject) => {
+        const done = (error?: Error) => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          if (error) reject(error);
+          else resolve();
+        };
+        const check = () => pattern.test(out) && done();
+        const timer = setTimeout(() => done(new Error(`no ${pattern} in ${ms} ms:\n${out}`)), ms);
+        waiters.add(check);
+        void exited.then(() => {
+          if (waiters.has(check) && !pattern.test(out))
+            done(new Error(`exited before ${pattern}:\n${out}`));
+        });
+        check();
+      }),
+  };
+}
+
+async function kill(proc: Proc, signal: NodeJS.Signals = 'SIGTERM') {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  try {
+    process.kill(-proc.child.pid!, signal);
+  } catch {
+    return;
+  }
+  await proc.exited;
+}
+
+/** A block that runs to its end and must succeed. */
+async function runToEnd(block: CommandBlock, env: Record<string, string>): Promise<string> {
+  const proc = bash(block.code, env);
+  const code = await proc.exited;
+  assert.equal(
+    code,
+    0,
+    `OPERATIONS.md line ${block.line} (${block.heading}) failed:\n${proc.output()}`,
+  );
+  return proc.output();
+}
+
+/** Lines of a block without comments, for blocks whose every line is a long-running process. */
+const commandLines = (block: CommandBlock) =>
+  block.code
+    .split('\n')
+    .map((l) => l.replace(/\s+#.*$/, '').trim())
+    .filter((l) => l && !l.startsWith('#'));
+
+it('every command block of OPERATIONS.md is marked run or skip (with its reason)', () => {
+  const unmarked = blocks
+    .filter((b) => b.mark.kind === 'none')
+    .map((b) => `line ${b.line}: ${b.heading}`);
+  assert.deepEqual(unmarked, []);
+  const run = blocks.filter((b) => b.mark.kind === 'run');
+  const skipped = blocks.filter((b) => b.mark.kind === 'skip');
+  console.log(`runbook: ${run.length} blocks run, ${skipped.length} cannot run here:`);
+  for (const b of skipped) {
+    console.log(`  line ${b.line} (${b.heading}): ${(b.mark as { reason: string }).reason}`);
+  }
+  assert.ok(run.length >= 6, 'the runbook still runs its blocks');
+});
+
+it('OPERATIONS.md and contracts/config/README.md give the hand-over and day-one steps in one order', () => {
+  const readme = fs.readFileSync(path.join(repoDir, 'contracts/config/README.md'), 'utf8');
+  const ops = operatorCommandOrder(runbook);
+  const cfg = operatorCommandOrder(readme);
+  const both = ops.filter((c) => cfg.includes(c));
+  assert.ok(both.includes('ownership:accept') && both.includes('plan:create'), both.join(' '));
+  assert.deepEqual(
+    cfg.filter((c) => both.includes(c)),
+    both,
+  );
+});
+
+describe(
+  'OPERATIONS.md, block by block, on the rehearsal chains',
+  {
+    skip:
+      !process.env.DATABASE_URL && 'set DATABASE_URL (PostgreSQL for the standby and the backup)',
+  },
+  () => {
+    let rehearsal: Proc;
+    let env: Record<string, string>;
+    const databases: { drop(): Promise<void> }[] = [];
+    const outDir = path.join('.data', `runbook-${process.pid}`);
+
+    before(async () => {
+      rehearsal = bash(
+        `npm run --silent rehearsal -- --eth-port ${await findFreePort()} --bsc-port ${await findFreePort()} --out ${outDir}`,
+        {},
+      );
+      await rehearsal.waitFor(/rehearsal ready/, 120_000);
+      const envText = fs.readFileSync(path.join(repoDir, outDir, 'env'), 'utf8');
+      env = Object.fromEntries(
+        envText
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
+      const db = await freshPostgresDatabase('runbook');
+      const restored = await freshPostgresDatabase('runbook_restore');
+      databases.push(db, restored);
+      Object.assign(env, {
+        DATABASE_URL: db.url,
+        NEW_DATABASE_URL: restored.url,
+        PORT: '0',
+        METRICS_PORT: '0',
+        INDEXER_POLL_MS: '200',
+        LOG_LEVEL: 'info',
+      });
+    });
+    after(async () => {
+      if (rehearsal) await kill(rehearsal);
+      for (const d of databases) await d.drop();
+      fs.rmSync(path.join(repoDir, outDir), { recursive: true, force: true });
+      for (const f of fs.readdirSync(repoDir).filter((f) => /^honest_stake-.*\.dump$/.test(f))) {
+        fs.rmSync(path.join(repoDir, f));
+      }
+    });
+
+    const runners: Record<string, (block: CommandBlock) => Promise<void>> = {
+      async deploy(block) {
+        // The rehearsal's one rewrite, as the runbook gives it.
+        const code = block.code.replaceAll(
+          'deploy-production.ts',
+          'deploy-production.ts --config "$NETWORKS_CONFIG" --out "$DEPLOYMENT_FILE"',
+        );
+        const out = await runToEnd({ ...block, code }, env);
+        assert.match(out, /recorded in/);
+        const file = JSON.parse(fs.readFileSync(path.join(repoDir, env.DEPLOYMENT_FILE!), 'utf8'));
+        assert.deepEqual(Object.keys(file).sort(), ['1', '56']);
+      },
+      async ownership(block) {
+        const out = await runToEnd(block, env);
+        assert.match(out, new RegExp(env.OWNER_ADDRESS!, 'i'));
+      },
+      async 'day-one'(block) {
+        const out = await runToEnd(block, env);
+        assert.match(out, /plan/i);
+      },
+      async topology(block) {
+        // Started in the runbook's order, each once the one before is up: the indexer must hold
+        // both chains' locks before its standby starts, or the two may race for them (in CI the
+        // standby once won, and no process was the standby to watch).
+        const [apiLine, indexerLine, standbyLine] = commandLines(block);
+        const api = bash(apiLine!, env);
+        let indexer: Proc | undefined;
+        let standby: Proc | undefined;
+        try {
+          await api.waitFor(/"msg":"server listening on http/);
+          indexer = bash(indexerLine!, env);
+          // A line of a chain other than "standby" is written only while its lock is held.
+          for (const chainId of [1, 56]) {
+            await indexer.waitFor(new RegExp(`indexer chain ${chainId}: (?!another indexer runs)`));
+          }
+          standby = bash(standbyLine!, env);
+          await standby.waitFor(/indexer chain 1: another indexer runs: standby/);
+          await standby.waitFor(/indexer chain 56: another indexer runs: standby/);
+          await kill(indexer, 'SIGKILL');
+          await standby.waitFor(/took over/, 60_000);
+          for (const p of [api, standby]) {
+            for (const line of p
+              .output()
+              .split('\n')
+              .filter((l) => l.startsWith('{') || l.startsWith('server'))) {
+              assert.doesNotThrow(() => JSON.parse(line), `a JSON log line: ${line}`);
+            }
+          }
+        } finally {
+          for (const p of [api, indexer, standby]) if (p) await kill(p, 'SIGKILL');
+        }
+      },
+      async promtool(block) {
+        // Checks the scrape config and unit-tests every alert rule (promtool from Debian's prometheus).
+        const out = await runToEnd(block, env);
+        assert.match(out, /SUCCESS/);
+      },
+      async backup(block) {
+        await runToEnd(block, env);
+      },
+      async 'owner-key-leaked'(block) {
+        // The attacker, holding the owner key, queues a fee change first.
+        const leaked = { ...env, LEAKED_OWNER_KEY: env.OWNER_PRIVATE_KEY! };
+        await runToEnd(
+          {
+            ...block,
+            code: 'OPERATOR_PRIVATE_KEY=$LEAKED_OWNER_KEY npm run --silent operator -- param:queue --deployment production --network ETH --param fee-bps --value 9% --yes',
+          },
+          leaked,
+        );
+        const out = await runToEnd(block, leaked);
+        assert.match(out, /Cancel the queued change of fee-bps/);
+        assert.match(
+          out.split('ownership:accept').at(-1)!,
+          new RegExp(env.NEW_OWNER_ADDRESS!, 'i'),
+        );
+        const list = await runToEnd(
+          {
+            ...block,
+            code: 'npm run --silent operator -- param:list --deployment production --network ETH --json',
+          },
+          env,
+        );
+        const queued = (JSON.parse(list) as { params: { name: string; pending: unknown }[] }).params
+          .filter((p) => p.pending !== null)
+          .map((p) => p.name);
+        assert.deepEqual(queued, [], 'nothing the attacker queued is left');
+      },
+      async 'admin-key-leaked'(block) {
+        const out = await runToEnd(block, { ...env, LEAKED_ADMIN_ADDRESS: env.ADMIN_ADDRESSES! });
+        assert.match(out, /session\(s\) revoked/);
+      },
+      async reindex(block) {
+        const proc = bash(block.code, env);
+        try {
+          await proc.waitFor(/chain 1: index deleted/);
+          await proc.waitFor(/indexing chains 1, 56/);
+        } finally {
+          await kill(proc);
+        }
+      },
+    };
+
+    for (const block of blocks.filter((b) => b.mark.kind === 'run')) {
+      const id = (block.mark as { id: string }).id;
+      it(`line ${block.line} (${block.heading}): ${id}`, async () => {
+        const runner = runners[id];
+        assert.ok(runner, `no runner for the block marked 'run ${id}'`);
+        await runner(block);
+      });
+    }
+  },
+);
