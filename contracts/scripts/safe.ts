@@ -5,34 +5,24 @@
  * the fallback handler and MultiSendCallOnly — which lands them at their canonical mainnet
  * addresses (`safeAddresses`). Then a Safe account for given owners and threshold.
  *
- * The package is not an npm dependency (its peer dependency would pull ethers 5 into every
- * install): like forge-std (vendor-forge-std.mjs), it is `npm pack`ed once and the five artifacts
- * it needs are kept in contracts/lib/safe-contracts (gitignored).
+ * The one module that deploys Safe's contracts, for the rehearsal, the operator CLI's tests, the
+ * sign-in tests and e2e. It reads the build artifacts of the installed package (a devDependency of
+ * this workspace) by path, so it imports nothing of the package (no ethers). Only local chains need
+ * it: the production CLI talks to an existing Safe through src/safe.ts alone.
  */
-import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   getAddress,
   parseEventLogs,
   testActions,
+  type Account,
   type Address,
   type Chain,
   type Hex,
   type PublicClient,
   type Transport,
   type WalletClient,
-  type Account,
 } from 'viem';
 import {
   proxyFactoryAbi,
@@ -41,49 +31,23 @@ import {
   safeSingletonFactory,
   safeSingletonFor,
 } from '../src/safe.ts';
-import { contractsDir } from './artifacts.ts';
 
-const PACKAGE = '@safe-global/safe-contracts@1.4.1';
-const artifactsDir = join(contractsDir, 'lib', 'safe-contracts');
+const require = createRequire(import.meta.url);
 
 /** Artifact path inside the package → the canonical address it deploys to. */
 const artifacts = {
-  safe: 'contracts/Safe.sol/Safe.json',
-  safeL2: 'contracts/SafeL2.sol/SafeL2.json',
-  proxyFactory: 'contracts/proxies/SafeProxyFactory.sol/SafeProxyFactory.json',
-  fallbackHandler:
-    'contracts/handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
-  multiSendCallOnly: 'contracts/libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json',
+  safe: 'Safe.sol/Safe.json',
+  safeL2: 'SafeL2.sol/SafeL2.json',
+  proxyFactory: 'proxies/SafeProxyFactory.sol/SafeProxyFactory.json',
+  fallbackHandler: 'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
+  multiSendCallOnly: 'libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json',
 } as const satisfies Record<keyof typeof safeAddresses, string>;
 
-/** Extracts the artifacts from Safe's npm package once. */
-function ensureArtifacts(): void {
-  const names = Object.values(artifacts).map((p) => basename(p));
-  if (names.every((name) => existsSync(join(artifactsDir, name)))) return;
-  const tmp = mkdtempSync(join(tmpdir(), 'safe-contracts-'));
-  try {
-    execFileSync('npm', ['pack', PACKAGE, '--pack-destination', tmp, '--silent'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
-    if (!tarball) throw new Error(`npm pack ${PACKAGE} produced no tarball`);
-    const inner = Object.values(artifacts).map((p) => `package/build/artifacts/${p}`);
-    execFileSync('tar', ['-xzf', join(tmp, tarball), '-C', tmp, ...inner]);
-    mkdirSync(artifactsDir, { recursive: true });
-    // Copy then rename: another process may be reading these files at the same time (rename is atomic).
-    for (const p of inner) {
-      const target = join(artifactsDir, basename(p));
-      copyFileSync(join(tmp, p), `${target}.${process.pid}`);
-      renameSync(`${target}.${process.pid}`, target);
-    }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
+/** The creation code of one of Safe's contracts, from the installed package's build artifacts. */
 function creationCode(key: keyof typeof artifacts): Hex {
-  ensureArtifacts();
-  const file = join(artifactsDir, basename(artifacts[key]));
+  const file = require.resolve(
+    `@safe-global/safe-contracts/build/artifacts/contracts/${artifacts[key]}`,
+  );
   return (JSON.parse(readFileSync(file, 'utf8')) as { bytecode: Hex }).bytecode;
 }
 
@@ -91,7 +55,8 @@ function creationCode(key: keyof typeof artifacts): Hex {
 const factoryRuntime: Hex =
   '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3';
 
-type Clients = {
+/** A chain to deploy on, and the account that pays and sends. */
+export type SafeDeployClients = {
   publicClient: PublicClient;
   walletClient: WalletClient<Transport, Chain, Account>;
 };
@@ -100,7 +65,7 @@ type Clients = {
  * Safe's contracts at their canonical addresses (idempotent). The factory's code is set directly
  * (on mainnet it was deployed by a presigned transaction); everything else is deployed for real.
  */
-export async function deploySafeContracts({ publicClient, walletClient }: Clients): Promise<void> {
+export async function deploySafeContracts({ publicClient, walletClient }: SafeDeployClients): Promise<void> {
   if (!(await publicClient.getCode({ address: safeSingletonFactory }))) {
     await publicClient
       .extend(testActions({ mode: 'anvil' }))
@@ -126,19 +91,26 @@ export async function deploySafeContracts({ publicClient, walletClient }: Client
  * contracts must be there: on mainnet they are; locally `deploySafeContracts` first); its address.
  */
 export async function createSafe(
-  { publicClient, walletClient }: Clients,
+  { publicClient, walletClient }: SafeDeployClients,
   {
     owners,
     threshold,
     saltNonce = 0n,
-  }: { owners: Address[]; threshold: number; saltNonce?: bigint },
+    singleton,
+  }: {
+    owners: Address[];
+    threshold: number;
+    saltNonce?: bigint;
+    /** Default: the one Safe's app uses on that chain. The same on two chains → the same address. */
+    singleton?: Address;
+  },
 ): Promise<Address> {
   const hash = await walletClient.writeContract({
     address: safeAddresses.proxyFactory,
     abi: proxyFactoryAbi,
     functionName: 'createProxyWithNonce',
     args: [
-      safeSingletonFor(await publicClient.getChainId()),
+      singleton ?? safeSingletonFor(await publicClient.getChainId()),
       safeSetupData(owners, BigInt(threshold)),
       saltNonce,
     ],

@@ -1,14 +1,10 @@
 /**
- * Smart-contract accounts on a local chain, for tests: a real Safe (v1.4.1, deployed from Safe's own
- * npm build artifacts `@safe-global/safe-contracts`) and the local ERC-4337-style account of
- * src/local/LocalSmartAccount.sol (deployed through its CREATE2 factory, or only predicted, for an
- * ERC-6492 "not deployed yet" signature). Also how each signs a hash the ERC-1271 way, so a test
- * can sign in with them exactly as their wallets would.
- *
- * `deploySafeContracts` + `deploySafe` are the shared helpers to stand up a Safe locally.
+ * Smart-contract accounts on a local chain, for tests: a real Safe (v1.4.1; deployed by
+ * scripts/safe.ts, the one Safe deploy helper, with `localClients`) and the local ERC-4337-style
+ * account of src/local/LocalSmartAccount.sol (deployed through its CREATE2 factory, or only
+ * predicted, for an ERC-6492 "not deployed yet" signature). Also how each signs a hash the
+ * ERC-1271 way, so a test can sign in with them exactly as their wallets would.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   concatHex,
   createPublicClient,
@@ -18,7 +14,6 @@ import {
   http,
   keccak256,
   serializeErc6492Signature,
-  zeroAddress,
   type Abi,
   type Address,
   type Hex,
@@ -26,22 +21,7 @@ import {
 } from 'viem';
 import { networkByChainId, toViemChain } from '../src/chains.ts';
 import { readBuildArtifact } from './artifacts.ts';
-
-const require = createRequire(import.meta.url);
-
-function safeArtifact(path: string): { abi: Abi; bytecode: Hex } {
-  const file = require.resolve(`@safe-global/safe-contracts/build/artifacts/contracts/${path}`);
-  const json = JSON.parse(readFileSync(file, 'utf8')) as { abi: Abi; bytecode: Hex };
-  return { abi: json.abi, bytecode: json.bytecode };
-}
-
-/** Safe v1.4.1's singleton, proxy factory and the fallback handler that answers ERC-1271. */
-const safeArtifacts = {
-  singleton: () => safeArtifact('Safe.sol/Safe.json'),
-  proxyFactory: () => safeArtifact('proxies/SafeProxyFactory.sol/SafeProxyFactory.json'),
-  fallbackHandler: () =>
-    safeArtifact('handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json'),
-};
+import type { SafeDeployClients } from './safe.ts';
 
 export interface LocalChainTarget {
   rpcUrl: string;
@@ -61,6 +41,12 @@ function clientsFor({ rpcUrl, chainId, deployer }: LocalChainTarget) {
   };
 }
 
+/** The target's clients as scripts/safe.ts takes them (`deploySafeContracts`, `createSafe`). */
+export function localClients(target: LocalChainTarget): SafeDeployClients {
+  const { client, wallet } = clientsFor(target);
+  return { publicClient: client, walletClient: wallet };
+}
+
 async function deploy(
   target: LocalChainTarget,
   artifact: { abi: Abi; bytecode: Hex },
@@ -76,69 +62,6 @@ async function deploy(
   if (receipt.status !== 'success' || !receipt.contractAddress)
     throw new Error('deployment failed');
   return receipt.contractAddress;
-}
-
-export interface SafeContracts {
-  singleton: Address;
-  proxyFactory: Address;
-  fallbackHandler: Address;
-}
-
-/**
- * Deploys Safe v1.4.1's singleton, proxy factory and CompatibilityFallbackHandler. The same deployer
- * at the same nonce gives the same addresses on every chain (as Safe's own deployments have).
- */
-export async function deploySafeContracts(target: LocalChainTarget): Promise<SafeContracts> {
-  return {
-    singleton: await deploy(target, safeArtifacts.singleton()),
-    proxyFactory: await deploy(target, safeArtifacts.proxyFactory()),
-    fallbackHandler: await deploy(target, safeArtifacts.fallbackHandler()),
-  };
-}
-
-/**
- * Creates a Safe (a SafeProxy set up with `owners` and `threshold`, the fallback handler that
- * answers ERC-1271) and returns its address: the same for the same contracts, owners, threshold and
- * `saltNonce` on every chain.
- */
-export async function deploySafe(
-  target: LocalChainTarget,
-  contracts: SafeContracts,
-  p: { owners: Address[]; threshold: number; saltNonce?: bigint },
-): Promise<Address> {
-  const { client, wallet } = clientsFor(target);
-  const initializer = encodeFunctionData({
-    abi: safeArtifacts.singleton().abi,
-    functionName: 'setup',
-    args: [
-      p.owners,
-      BigInt(p.threshold),
-      zeroAddress,
-      '0x',
-      contracts.fallbackHandler,
-      zeroAddress,
-      0n,
-      zeroAddress,
-    ],
-  });
-  const { abi } = safeArtifacts.proxyFactory();
-  const args = [contracts.singleton, initializer, p.saltNonce ?? 0n] as const;
-  const { result } = await client.simulateContract({
-    account: target.deployer,
-    address: contracts.proxyFactory,
-    abi,
-    functionName: 'createProxyWithNonce',
-    args,
-  });
-  const hash = await wallet.writeContract({
-    address: contracts.proxyFactory,
-    abi,
-    functionName: 'createProxyWithNonce',
-    args,
-  });
-  const receipt = await client.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error('Safe creation failed');
-  return result as Address;
 }
 
 /**

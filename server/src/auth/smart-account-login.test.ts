@@ -1,6 +1,6 @@
 /**
  * Smart-contract accounts sign in (issue 18 §4), on real anvil chains (ETH 1 and BSC 56): a real
- * Safe v1.4.1 from Safe's npm artifacts (1-of-1, and 2-of-3 with the owners' signatures combined as
+ * Safe v1.4.1 from Safe's npm artifacts at its canonical addresses (scripts/safe.ts) (1-of-1, and 2-of-3 with the owners' signatures combined as
  * Safe does for EIP-1271), and an account not deployed yet that signs with ERC-6492 through its
  * factory. A key's signature needs no RPC call; an RPC that fails is a translated 503, never a login.
  */
@@ -11,10 +11,11 @@ import { after, before, describe, it } from 'node:test';
 import { localDeployerKey } from '@app/contracts/accounts';
 import { networks } from '@app/contracts/chains';
 import { startAnvil, type LocalChain } from '@app/contracts/local';
+import { safeAddresses } from '@app/contracts/safe';
+import { createSafe, deploySafeContracts } from '@app/contracts/safe-deploy';
 import {
   deployLocalSmartAccountFactory,
-  deploySafe,
-  deploySafeContracts,
+  localClients,
   localSmartAccountAddress,
   signAsLocalSmartAccount,
   signAsSafe,
@@ -117,14 +118,15 @@ describe('smart-contract accounts sign in', () => {
       deployer,
     }));
     const [onEth, onBsc] = targets as [LocalChainTarget, LocalChainTarget];
-    // The same deployer and nonces on both chains: the same Safe contracts and the same Safe address.
-    const ethSafe = await deploySafeContracts(onEth);
-    const bscSafe = await deploySafeContracts(onBsc);
-    assert.deepEqual(bscSafe, ethSafe);
-    const sole = { owners: [soleOwner.address], threshold: 1 };
-    safe1 = await deploySafe(onEth, ethSafe, sole);
-    assert.equal(await deploySafe(onBsc, bscSafe, sole), safe1);
-    safe2of3 = await deploySafe(onEth, ethSafe, {
+    // Safe's contracts at their canonical addresses on both chains; the same singleton, owners,
+    // threshold and salt: the same Safe address on both.
+    const [ethClients, bscClients] = [localClients(onEth), localClients(onBsc)];
+    await deploySafeContracts(ethClients);
+    await deploySafeContracts(bscClients);
+    const sole = { owners: [soleOwner.address], threshold: 1, singleton: safeAddresses.safe };
+    safe1 = await createSafe(ethClients, sole);
+    assert.equal(await createSafe(bscClients, sole), safe1);
+    safe2of3 = await createSafe(ethClients, {
       owners: [ownerB.address, ownerC.address, ownerD.address],
       threshold: 2,
     });
