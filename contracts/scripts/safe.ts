@@ -65,7 +65,10 @@ export type SafeDeployClients = {
  * Safe's contracts at their canonical addresses (idempotent). The factory's code is set directly
  * (on mainnet it was deployed by a presigned transaction); everything else is deployed for real.
  */
-export async function deploySafeContracts({ publicClient, walletClient }: SafeDeployClients): Promise<void> {
+export async function deploySafeContracts({
+  publicClient,
+  walletClient,
+}: SafeDeployClients): Promise<void> {
   if (!(await publicClient.getCode({ address: safeSingletonFactory }))) {
     await publicClient
       .extend(testActions({ mode: 'anvil' }))
