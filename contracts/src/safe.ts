@@ -131,6 +131,27 @@ export function safeTxFor(calls: readonly SafeCall[], nonce: bigint): SafeTx {
   };
 }
 
+/** The SafeTx's fields in the order execTransaction and getTransactionHash take them. */
+const safeTxFields = (tx: SafeTx) =>
+  [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+  ] as const;
+
+/** The arguments of the Safe's `execTransaction` for `tx` with its packed owner signatures. */
+export const execTransactionArgs = (tx: SafeTx, signatures: Hex) =>
+  [...safeTxFields(tx), signatures] as const;
+
+/** The arguments of the Safe's `getTransactionHash` for `tx` (the hash the owners sign). */
+export const transactionHashArgs = (tx: SafeTx) => [...safeTxFields(tx), tx.nonce] as const;
+
 /** The EIP-712 typed data an owner signs for `tx` (Safe ≥ 1.3: the domain has the chain id). */
 export function safeTxTypedData(safe: Address, chainId: number, tx: SafeTx) {
   return {

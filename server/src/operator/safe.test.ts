@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodeFunctionData, getAddress, parseEther, type Address, type Hex } from 'viem';
 import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
 import { stakingAbi, usdcAbi, wethAbi } from '@app/contracts/generated';
-import { packSignatures, safeAbi, safeAddresses } from '@app/contracts/safe';
+import { execTransactionArgs, packSignatures, safeAbi, safeAddresses } from '@app/contracts/safe';
 import { deploySafeContracts } from '@app/contracts/safe-deploy';
 import { tempDir } from '../testing/harness.ts';
 import { readSafeTxFile, safeTxOf } from './safe.ts';
@@ -29,6 +29,20 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
   const file = (name: string) => path.join(dir, name);
   const op = (env: Record<string, string>, ...argv: string[]) =>
     runInProcess(argv, { ...c.env, ...env });
+  /** An owner command through the Safe: owner `signer` writes the first signature into `name`. */
+  const signFirst = async (signer: number, name: string, ...argv: string[]) => {
+    const res = await op(keyOf(signer), ...argv, '--safe', safe, '--safe-sign', file(name));
+    assert.equal(res.code, 0, res.err);
+    return res;
+  };
+  /** safe:sign: owner `signer` adds a signature to `from`, written to `to`. */
+  const cosign = async (signer: number, from: string, to: string) => {
+    const res = await op(keyOf(signer), 'safe:sign', '--file', file(from), '--out', file(to));
+    assert.equal(res.code, 0, res.err);
+  };
+  /** safe:exec of the signed files, paid by the deployer (any key can execute). */
+  const execute = (...names: string[]) =>
+    op({}, 'safe:exec', ...names.flatMap((name) => ['--file', file(name)]), '--yes');
 
   before(async () => {
     c = await startDeployedChain(1);
@@ -68,21 +82,13 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
     assert.equal(proposed.code, 0, proposed.err);
     assert.equal(await read('pendingOwner'), safe);
 
-    const a = await op(
-      keyOf(1),
-      'ownership:accept',
-      '--safe',
-      safe,
-      '--safe-sign',
-      file('accept.alice.json'),
-    );
-    assert.equal(a.code, 0, a.err);
+    const a = await signFirst(1, 'accept.alice.json', 'ownership:accept');
     assert.match(a.out, /1 of 2 signatures; nothing was sent/);
     assert.equal(await read('owner'), deployer, 'writing a signed file changed the owner');
 
     // One owner's signature is not enough: the CLI refuses before sending anything...
     const nonce = await c.nonceOf(deployer!);
-    const alone = await op({}, 'safe:exec', '--file', file('accept.alice.json'), '--yes');
+    const alone = await execute('accept.alice.json');
     assert.equal(alone.code, 1);
     assert.match(alone.err, /1 of 2 owner signatures: the Safe requires 2; nothing was sent/);
     assert.equal(await c.nonceOf(deployer!), nonce);
@@ -95,18 +101,7 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
         address: safe,
         abi: safeAbi,
         functionName: 'execTransaction',
-        args: [
-          tx.to,
-          tx.value,
-          tx.data,
-          tx.operation,
-          tx.safeTxGas,
-          tx.baseGas,
-          tx.gasPrice,
-          tx.gasToken,
-          tx.refundReceiver,
-          packSignatures(signed.signatures),
-        ],
+        args: execTransactionArgs(tx, packSignatures(signed.signatures)),
       }),
       /GS020/,
     );
@@ -123,24 +118,8 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
     assert.equal(outsider.code, 1);
     assert.match(outsider.err, new RegExp(`${dave} is not an owner of the Safe`));
 
-    const b = await op(
-      keyOf(2),
-      'safe:sign',
-      '--file',
-      file('accept.alice.json'),
-      '--out',
-      file('accept.bob.json'),
-    );
-    assert.equal(b.code, 0, b.err);
-    const exec = await op(
-      {},
-      'safe:exec',
-      '--file',
-      file('accept.alice.json'),
-      '--file',
-      file('accept.bob.json'),
-      '--yes',
-    );
+    await cosign(2, 'accept.alice.json', 'accept.bob.json');
+    const exec = await execute('accept.alice.json', 'accept.bob.json');
     assert.equal(exec.code, 0, exec.err);
     assert.match(exec.out, /event OwnershipTransferred/);
     assert.equal(await read('owner'), safe);
@@ -153,72 +132,18 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
 
   it('a fee change through the Safe: queued, refused before the delay (TimelockNotReady), executed after it', async () => {
     const before = await read('feeBps');
-    const q1 = await op(
-      keyOf(1),
-      'param:queue',
-      '--param',
-      'fee-bps',
-      '--value',
-      '2%',
-      '--safe',
-      safe,
-      '--safe-sign',
-      file('queue.alice.json'),
-    );
-    assert.equal(q1.code, 0, q1.err);
-    const q3 = await op(
-      keyOf(3),
-      'safe:sign',
-      '--file',
-      file('queue.alice.json'),
-      '--out',
-      file('queue.carol.json'),
-    );
-    assert.equal(q3.code, 0, q3.err);
-    const queued = await op(
-      {},
-      'safe:exec',
-      '--file',
-      file('queue.alice.json'),
-      '--file',
-      file('queue.carol.json'),
-      '--yes',
-    );
+    await signFirst(1, 'queue.alice.json', 'param:queue', '--param', 'fee-bps', '--value', '2%');
+    await cosign(3, 'queue.alice.json', 'queue.carol.json');
+    const queued = await execute('queue.alice.json', 'queue.carol.json');
     assert.equal(queued.code, 0, queued.err);
     assert.match(queued.out, /event ParamQueued\(param=0, value=200/);
 
     // The owners sign the execution ahead; the Safe cannot run it before the eta.
-    const e1 = await op(
-      keyOf(1),
-      'param:execute',
-      '--param',
-      'fee-bps',
-      '--safe',
-      safe,
-      '--safe-sign',
-      file('exec.alice.json'),
-    );
-    assert.equal(e1.code, 0, e1.err);
+    const e1 = await signFirst(1, 'exec.alice.json', 'param:execute', '--param', 'fee-bps');
     assert.match(e1.out, /warning: .*TimelockNotReady/);
-    const e2 = await op(
-      keyOf(2),
-      'safe:sign',
-      '--file',
-      file('exec.alice.json'),
-      '--out',
-      file('exec.bob.json'),
-    );
-    assert.equal(e2.code, 0, e2.err);
+    await cosign(2, 'exec.alice.json', 'exec.bob.json');
     const safeNonceBefore = await safeNonce();
-    const early = await op(
-      {},
-      'safe:exec',
-      '--file',
-      file('exec.alice.json'),
-      '--file',
-      file('exec.bob.json'),
-      '--yes',
-    );
+    const early = await execute('exec.alice.json', 'exec.bob.json');
     assert.equal(early.code, 1);
     assert.match(
       early.err,
@@ -229,29 +154,13 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
 
     const delay = await c.client.readContract({ ...staking(), functionName: 'TIMELOCK_DELAY' });
     await c.advance(Number(delay) + 1);
-    const late = await op(
-      {},
-      'safe:exec',
-      '--file',
-      file('exec.alice.json'),
-      '--file',
-      file('exec.bob.json'),
-      '--yes',
-    );
+    const late = await execute('exec.alice.json', 'exec.bob.json');
     assert.equal(late.code, 0, late.err);
     assert.match(late.out, /event ParamChanged\(param=0, value=200\)/);
     assert.equal(await read('feeBps'), 200n);
 
     // The same signed transaction cannot run twice (the Safe's nonce moved on).
-    const again = await op(
-      {},
-      'safe:exec',
-      '--file',
-      file('exec.alice.json'),
-      '--file',
-      file('exec.bob.json'),
-      '--yes',
-    );
+    const again = await execute('exec.alice.json', 'exec.bob.json');
     assert.equal(again.code, 1);
     assert.match(again.err, /was executed or replaced already/);
   });
@@ -309,35 +218,9 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
       ...staking(),
       functionName: 'rewardBudgetInfo',
     });
-    const f1 = await op(
-      keyOf(2),
-      'rewards:fund',
-      '--amount',
-      '1.5',
-      '--safe',
-      safe,
-      '--safe-sign',
-      file('fund.bob.json'),
-    );
-    assert.equal(f1.code, 0, f1.err);
-    const f3 = await op(
-      keyOf(3),
-      'safe:sign',
-      '--file',
-      file('fund.bob.json'),
-      '--out',
-      file('fund.carol.json'),
-    );
-    assert.equal(f3.code, 0, f3.err);
-    const funded = await op(
-      {},
-      'safe:exec',
-      '--file',
-      file('fund.bob.json'),
-      '--file',
-      file('fund.carol.json'),
-      '--yes',
-    );
+    await signFirst(2, 'fund.bob.json', 'rewards:fund', '--amount', '1.5');
+    await cosign(3, 'fund.bob.json', 'fund.carol.json');
+    const funded = await execute('fund.bob.json', 'fund.carol.json');
     assert.equal(funded.code, 0, funded.err);
     const [budgetAfter] = await c.client.readContract({
       ...staking(),

@@ -20,6 +20,7 @@ import {
   safeAbi,
   safeTxFor,
   safeTxTypedData,
+  transactionHashArgs,
   type SafeCall,
   type SafeTx,
 } from '@app/contracts/safe';
@@ -160,18 +161,7 @@ export async function checkedHash(ctx: ChainContext, safe: Address, tx: SafeTx):
     address: safe,
     abi: safeAbi,
     functionName: 'getTransactionHash',
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      tx.nonce,
-    ],
+    args: transactionHashArgs(tx),
   });
   if (local !== onChain) {
     throw new OperatorError(`the Safe hashes this transaction as ${onChain}, not ${local}`);
