@@ -5,8 +5,12 @@
  * here. A block marked `skip` says why it cannot run here; a block without a mark fails.
  *
  * The only rewrite is the one the runbook itself gives for a rehearsal: deploy-production gets
- * `--config "$NETWORKS_CONFIG" --out "$DEPLOYMENT_FILE"`. Needs DATABASE_URL (the standby and the
- * backup need PostgreSQL); skipped, and reported so, without it.
+ * `--config "$NETWORKS_CONFIG" --out "$DEPLOYMENT_FILE"`. Values the runbook asks the operator to
+ * know (the leaked key, the current owner's key, the Safe created in §9) are given as the variables
+ * it names. §9's blocks run in a folder of their own, where their signed files are written. The 48 h
+ * between §9's queue and its execution pass by anvil's clock (evm_increaseTime), between the two
+ * blocks, as the runbook says a rehearsal does. Needs DATABASE_URL (the standby and the backup need
+ * PostgreSQL); skipped, and reported so, without it.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,10 +36,13 @@ interface Proc {
   exited: Promise<number | null>;
 }
 
-/** A bash process in the repository root, in its own process group (killed as a whole). */
-function bash(code: string, env: Record<string, string>): Proc {
+/**
+ * A bash process in the repository root (or in `cwd`, a folder inside it, where npm still finds the
+ * workspace), in its own process group (killed as a whole).
+ */
+function bash(code: string, env: Record<string, string>, cwd = repoDir): Proc {
   const child = spawn('bash', ['-euo', 'pipefail', '-c', code], {
-    cwd: repoDir,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -84,8 +91,12 @@ async function kill(proc: Proc, signal: NodeJS.Signals = 'SIGTERM') {
 }
 
 /** A block that runs to its end and must succeed. */
-async function runToEnd(block: CommandBlock, env: Record<string, string>): Promise<string> {
-  const proc = bash(block.code, env);
+async function runToEnd(
+  block: CommandBlock,
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<string> {
+  const proc = bash(block.code, env, cwd);
   const code = await proc.exited;
   assert.equal(
     code,
@@ -139,6 +150,8 @@ describe(
     let env: Record<string, string>;
     const databases: { drop(): Promise<void> }[] = [];
     const outDir = path.join('.data', `runbook-${process.pid}`);
+    // §9's blocks write their signed files in the folder they are typed in: this one.
+    const safeDir = path.join(repoDir, outDir, 'safe');
 
     before(async () => {
       rehearsal = bash(
@@ -164,6 +177,7 @@ describe(
         INDEXER_POLL_MS: '200',
         LOG_LEVEL: 'info',
       });
+      fs.mkdirSync(safeDir, { recursive: true });
     });
     after(async () => {
       if (rehearsal) await kill(rehearsal);
@@ -173,6 +187,40 @@ describe(
         fs.rmSync(path.join(repoDir, f));
       }
     });
+
+    /** An operator CLI read with --json, as an operator would check the state. */
+    const operatorJson = async <T>(args: string): Promise<T> => {
+      const code = `npm run --silent operator -- ${args} --json`;
+      const check: CommandBlock = { line: 0, heading: 'a check', code, mark: { kind: 'none' } };
+      return JSON.parse(await runToEnd(check, env)) as T;
+    };
+    const ownership = () =>
+      operatorJson<{ owner: string; pendingOwner: string }>(
+        'ownership --network ETH --deployment production',
+      );
+    const feeBps = async () => {
+      const list = await operatorJson<{
+        params: { name: string; value: string; pending: { value: string } | null }[];
+      }>('param:list --network ETH --deployment production');
+      return list.params.find((p) => p.name === 'fee-bps')!;
+    };
+    const safeNonce = async () =>
+      (
+        await operatorJson<{ nonce: string }>(
+          `safe --network ETH --deployment production --safe ${env.SAFE}`,
+        )
+      ).nonce;
+    /** A JSON-RPC call to the rehearsal's ETH chain (anvil). */
+    const rpc = async (method: string, params: unknown[] = []) => {
+      const res = await fetch(env.RPC_URL_1!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      const body = (await res.json()) as { error?: unknown; result?: unknown };
+      assert.equal(body.error, undefined, `${method}: ${JSON.stringify(body.error)}`);
+      return body.result;
+    };
 
     const runners: Record<string, (block: CommandBlock) => Promise<void>> = {
       async deploy(block) {
@@ -265,6 +313,84 @@ describe(
       async 'admin-key-leaked'(block) {
         const out = await runToEnd(block, { ...env, LEAKED_ADMIN_ADDRESS: env.ADMIN_ADDRESSES! });
         assert.match(out, /session\(s\) revoked/);
+      },
+      async 'safe-create'(block) {
+        const out = await runToEnd(block, env, safeDir);
+        assert.match(out, /threshold\s+2 of 3 owners/);
+        for (const owner of [env.OWNER_A!, env.OWNER_B!, env.OWNER_C!])
+          assert.ok(out.includes(owner));
+        // The operator's shell keeps $SAFE for the next blocks; each block here is its own bash.
+        env.SAFE = /^safe=(0x[0-9a-fA-F]{40})$/m.exec(out)![1]!;
+      },
+      async 'safe-ownership'(block) {
+        // After §7's drill the owner is the plain key that replaced the leaked one.
+        assert.equal((await ownership()).owner, env.NEW_OWNER_ADDRESS);
+        const out = await runToEnd(
+          block,
+          { ...env, CURRENT_OWNER_KEY: env.NEW_OWNER_PRIVATE_KEY! },
+          safeDir,
+        );
+        assert.match(out, /1 of 2 signatures; nothing was sent/);
+        assert.match(out, /2 of 2 signatures/);
+        assert.match(out, /sent Safe\.execTransaction/);
+        assert.deepEqual(await ownership(), {
+          network: 'ETH',
+          chainId: 1,
+          owner: env.SAFE,
+          pendingOwner: '0x0000000000000000000000000000000000000000',
+        });
+      },
+      async 'safe-fee-queue'(block) {
+        const out = await runToEnd(block, env, safeDir);
+        assert.match(out, /ParamQueued/);
+        const fee = await feeBps();
+        assert.equal(fee.pending?.value, '200', 'the Safe queued 2%');
+        assert.notEqual(fee.value, '200');
+        assert.ok(fs.existsSync(path.join(safeDir, 'fee-exec.b.json')));
+      },
+      async 'safe-fee-exec'(block) {
+        const execLine = commandLines({ ...block, code: block.code.replace(/\\\n\s*/g, ' ') }).find(
+          (l) => l.includes('safe:exec'),
+        );
+        const nonce = await safeNonce();
+        // One owner's signature: the CLI refuses before anything is sent.
+        const alone = bash(execLine!.replace(/\s+--file fee-exec\.b\.json/, ''), env, safeDir);
+        assert.notEqual(await alone.exited, 0, alone.output());
+        assert.match(
+          alone.output(),
+          /1 of 2 owner signatures: the Safe requires 2; nothing was sent/,
+        );
+        // Before the eta: the block as written is refused with the contract's error, nothing sent.
+        const early = bash(block.code, env, safeDir);
+        assert.notEqual(await early.exited, 0, early.output());
+        assert.match(early.output(), /TimelockNotReady/);
+        assert.equal(await safeNonce(), nonce, 'nothing was sent');
+        assert.notEqual((await feeBps()).value, '200');
+        // The runbook's 48 h, on the rehearsal chain: its clock moved past the delay (test-only, as
+        // the runbook says between the two blocks), then the block as written.
+        await rpc('evm_increaseTime', [172_801]);
+        await rpc('evm_mine');
+        const out = await runToEnd(block, env, safeDir);
+        assert.match(out, /ParamChanged/);
+        const fee = await feeBps();
+        assert.equal(fee.value, '200', 'the fee is 2% now');
+        assert.equal(fee.pending, null);
+      },
+      async 'safe-fund'(block) {
+        const out = await runToEnd(block, env, safeDir);
+        // The Transaction Builder batch: wrap, the exact approve and fundRewards, for the Safe app.
+        const batch = JSON.parse(
+          fs.readFileSync(path.join(safeDir, 'fund.batch.json'), 'utf8'),
+        ) as {
+          chainId: string;
+          meta: { createdFromSafeAddress: string; description: string };
+          transactions: { to: string; value: string; data: string }[];
+        };
+        assert.equal(batch.chainId, '1');
+        assert.equal(batch.meta.createdFromSafeAddress, env.SAFE);
+        assert.equal(batch.transactions.length, 3, batch.meta.description);
+        assert.match(batch.meta.description, /deposit.*approve.*fundRewards/);
+        assert.match(out, /RewardsFunded/);
       },
       async reindex(block) {
         const proc = bash(block.code, env);

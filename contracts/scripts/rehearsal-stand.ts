@@ -6,7 +6,8 @@
  * Each chain holds only what mainnet holds before we arrive (rehearsal.ts: USDC as its issuer
  * deployed it, WETH9/WBNB, Uniswap V2 and a funded pool); our deployer has sent nothing. It prints
  * the RPC URLs, the keys of the roles (anvil's public test keys: never on a real chain) and an env
- * file to source, then "rehearsal ready".
+ * file to source, then "rehearsal ready". Safe's contracts (v1.4.1) are at their canonical
+ * addresses, so §9's Safe is created and takes ownership with the runbook's own commands.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -26,6 +27,13 @@ export const rehearsalRoles = {
   admin: localPrivateKeys[2],
   /** The owner a leaked owner key is replaced by (docs/OPERATIONS.md §7, a compromised key). */
   newOwner: localPrivateKeys[3],
+  /** The three owners of the 2-of-3 Safe that takes ownership in §9 (each signs offline). */
+  safeOwnerA: localPrivateKeys[4],
+  safeOwnerB: localPrivateKeys[5],
+  safeOwnerC: localPrivateKeys[6],
+  /** Pays the gas of the Safe's creation and executions; no right over anything (§9). */
+  payer: localPrivateKeys[7],
+  // Account 9 is the third party that deployed the DEX and Safe's contracts (rehearsal.ts).
 } as const;
 
 function port(value: string | undefined, flag: string): number | undefined {
@@ -80,6 +88,13 @@ async function main(): Promise<void> {
     ADMIN_ADDRESSES: privateKeyToAccount(rehearsalRoles.admin).address,
     NEW_OWNER_PRIVATE_KEY: rehearsalRoles.newOwner,
     NEW_OWNER_ADDRESS: privateKeyToAccount(rehearsalRoles.newOwner).address,
+    OWNER_A: privateKeyToAccount(rehearsalRoles.safeOwnerA).address,
+    OWNER_A_KEY: rehearsalRoles.safeOwnerA,
+    OWNER_B: privateKeyToAccount(rehearsalRoles.safeOwnerB).address,
+    OWNER_B_KEY: rehearsalRoles.safeOwnerB,
+    OWNER_C: privateKeyToAccount(rehearsalRoles.safeOwnerC).address,
+    OWNER_C_KEY: rehearsalRoles.safeOwnerC,
+    PAYER_KEY: rehearsalRoles.payer,
   });
   const envFile = join(outDir, 'env');
   writeFileSync(
@@ -93,6 +108,9 @@ Roles (anvil's public test keys; never use them on a real chain):
   deployer ${privateKeyToAccount(rehearsalRoles.deployer).address}  DEPLOYER_PRIVATE_KEY
   owner    ${env.OWNER_ADDRESS}  OWNER_PRIVATE_KEY
   admin    ${env.ADMIN_ADDRESSES}  ADMIN_PRIVATE_KEY (notices)
+  new owner ${env.NEW_OWNER_ADDRESS}  NEW_OWNER_PRIVATE_KEY (§7, a leaked owner key)
+  Safe owners ${env.OWNER_A}, ${env.OWNER_B}, ${env.OWNER_C}  OWNER_A_KEY… (§9, 2 of 3)
+  payer    ${privateKeyToAccount(rehearsalRoles.payer).address}  PAYER_KEY (gas for the Safe)
 Walk docs/OPERATIONS.md from the repository root with:
   set -a; . ${relative(repoRoot, envFile)}; set +a
 deploy-production takes the rehearsal config instead of the mainnet one:
