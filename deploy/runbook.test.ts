@@ -346,7 +346,8 @@ describe(
         const fee = await feeBps();
         assert.equal(fee.pending?.value, '200', 'the Safe queued 2%');
         assert.notEqual(fee.value, '200');
-        assert.ok(fs.existsSync(path.join(safeDir, 'fee-exec.b.json')));
+        const signed = path.join(safeDir, 'fee-exec.b.json');
+        assert.ok(fs.existsSync(signed), `the signed files are where the commands ran: ${signed}`);
       },
       async 'safe-fee-exec'(block) {
         const execLine = commandLines({ ...block, code: block.code.replace(/\\\n\s*/g, ' ') }).find(
