@@ -164,3 +164,22 @@ export function packSignatures(signatures: readonly { signer: Address; signature
   );
   return concatHex(sorted.map((s) => s.signature));
 }
+
+/** The arguments of `execTransaction` for `tx` with the owners' `signatures` (packSignatures). */
+export function execTransactionArgs(
+  tx: SafeTx,
+  signatures: readonly { signer: Address; signature: Hex }[],
+) {
+  return [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+    packSignatures(signatures),
+  ] as const;
+}

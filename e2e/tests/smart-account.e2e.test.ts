@@ -4,7 +4,8 @@
  * anvil key), as when Safe{Wallet} connects a site: the sign-in message is signed the ERC-1271 way
  * and checked by the server against the chain; binding the upline is one Safe transaction; approve
  * + stake go as one EIP-5792 batch, which the Safe runs as ONE transaction through
- * MultiSendCallOnly. No typed-data signature is asked (a permit needs a key's signature).
+ * MultiSendCallOnly. A Safe whose wallet does not batch takes the exact-approve path, never the
+ * permit that USDC on ETH offers a key (USDC checks a permit with ecrecover: a Safe cannot sign one).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -40,6 +41,8 @@ import { startStack, withSession, type Stack } from '../harness.ts';
 describe('a Safe signs in and stakes in the browser', { timeout: 600_000 }, () => {
   let stack: Stack;
   let safe: Address;
+  /** A second Safe of the same owner, used with a wallet that does not batch. */
+  let unbatchedSafe: Address;
   const owner = accountAddress(8);
 
   before(async () => {
@@ -51,16 +54,18 @@ describe('a Safe signs in and stakes in the browser', { timeout: 600_000 }, () =
     };
     await deploySafeContracts(clients);
     safe = await createSafe(clients, { owners: [owner], threshold: 1 });
-    // The Safe holds USDC; its owner's key pays the gas of what the Safe does.
-    await confirmed(
-      eth,
-      await walletOf(eth, 8).writeContract({
-        address: eth.deployment.usdc,
-        abi: usdcAbi,
-        functionName: 'transfer',
-        args: [safe, usdc(eth, '1000')],
-      }),
-    );
+    unbatchedSafe = await createSafe(clients, { owners: [owner], threshold: 1, saltNonce: 1n });
+    // The Safes hold USDC; their owner's key pays the gas of what they do.
+    for (const account of [safe, unbatchedSafe])
+      await confirmed(
+        eth,
+        await walletOf(eth, 8).writeContract({
+          address: eth.deployment.usdc,
+          abi: usdcAbi,
+          functionName: 'transfer',
+          args: [account, usdc(eth, '1000')],
+        }),
+      );
   });
 
   after(async () => {
@@ -169,6 +174,56 @@ describe('a Safe signs in and stakes in the browser', { timeout: 600_000 }, () =
           args: [safe],
         });
         assert.equal(superior, root);
+      },
+    );
+  });
+  test('a Safe whose wallet does not batch: exact approve, then stake (never a permit)', async () => {
+    const eth = stack.chains[1];
+    const { staking, usdc: token, root } = eth.deployment;
+    assert.equal(eth.deployment.usdcHasPermit, true, 'a key would be asked for a permit here');
+    await withSession(
+      stack,
+      'safe stakes without batches',
+      { account: unbatchedSafe, initialChainId: 1, safeOwner: owner, safeBatches: false },
+      async ({ page, wallet }) => {
+        await openApp(page, stack.server.url, `/?code=${root}`);
+        await signIn(page, unbatchedSafe);
+        await goToTab(page, 'Serve');
+        await waitForBalance(page);
+        const mark = await toastMark(page);
+        await pressStake(page, '150');
+        await bindInvitation(page, root);
+        const summary = await confirmOperation(page);
+        assert.match(summary, /approve exactly 150 USDC/, 'the summary tells the approve path');
+        assert.doesNotMatch(summary, /permit/);
+        await expectToast(page, 'Stake confirmed', 30_000, mark);
+        await waitForPosition(page, '150 USDC');
+
+        // No permit (a Safe cannot sign one that USDC's ecrecover accepts), no batch: three Safe
+        // transactions, bind, approve exactly 150 USDC, stake.
+        assert.equal(wallet.requests('eth_signTypedData_v4').length, 0);
+        assert.equal(wallet.requests('wallet_sendCalls').length, 0);
+        const sent = sentTransactions(wallet, 1);
+        assert.deepEqual(
+          sent.map((tx) => tx.to?.toLowerCase()),
+          [staking, token, staking].map((a) => a.toLowerCase()),
+        );
+        const approve = decodeCall(usdcAbi, sent[1]?.data);
+        assert.equal(approve.functionName, 'approve');
+        assert.deepEqual(approve.args, [staking, usdc(eth, '150')]);
+        assert.equal(decodeCall(stakingAbi, sent[2]?.data).functionName, 'stake');
+        assert.equal(await usdcAllowance(eth, unbatchedSafe), 0n);
+        assert.equal(
+          (
+            await eth.client.readContract({
+              address: eth.deployment.stakingLens,
+              abi: stakingLensAbi,
+              functionName: 'getPositions',
+              args: [unbatchedSafe],
+            })
+          ).length,
+          1,
+        );
       },
     );
   });

@@ -425,7 +425,7 @@ export function installE2eWallet(config: WalletConfig): void {
   /** The batch executor per chain; a wallet without them does not batch (like most wallets). */
   function batchExecutors(): Record<number, Hex> {
     // A Safe batches through MultiSendCallOnly, on every chain the wallet knows.
-    if (config.safeOwner) {
+    if (config.safeOwner && config.safeBatches !== false) {
       return Object.fromEntries(Object.keys(config.rpcUrls).map((id) => [id, account]));
     }
     if (!config.batchExecutors || !config.batchBinding) {

@@ -6,7 +6,7 @@
  * gas): one call as it is, several through MultiSendCallOnly, all or none.
  */
 import { localPrivateKeys } from '@app/contracts/accounts';
-import { packSignatures, safeAbi, safeTxFor, safeTxTypedData } from '@app/contracts/safe';
+import { execTransactionArgs, safeAbi, safeTxFor, safeTxTypedData } from '@app/contracts/safe';
 import { signAsSafe } from '@app/contracts/smart-accounts';
 import {
   createWalletClient,
@@ -70,18 +70,7 @@ export async function sendAsSafe(
     address: safe,
     abi: safeAbi,
     functionName: 'execTransaction',
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      packSignatures([{ signer: account.address, signature }]),
-    ],
+    args: execTransactionArgs(tx, [{ signer: account.address, signature }]),
     gas: EXEC_GAS,
   });
 }

@@ -60,6 +60,8 @@ export interface WalletConfig {
    * Typed data is not signed (a permit needs a key's signature).
    */
   safeOwner?: Hex;
+  /** With `safeOwner`: false for a Safe wallet that does not offer EIP-5792 batches (default true). */
+  safeBatches?: boolean;
   /** Name of the page binding that signs and sends for the Safe from Node (set by installWallet). */
   safeBinding?: string;
   /**

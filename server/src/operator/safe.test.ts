@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodeFunctionData, getAddress, parseEther, type Address, type Hex } from 'viem';
 import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
 import { stakingAbi, usdcAbi, wethAbi } from '@app/contracts/generated';
-import { packSignatures, safeAbi, safeAddresses } from '@app/contracts/safe';
+import { execTransactionArgs, safeAbi, safeAddresses } from '@app/contracts/safe';
 import { deploySafeContracts } from '@app/contracts/safe-deploy';
 import { tempDir } from '../testing/harness.ts';
 import { readSafeTxFile, safeTxOf } from './safe.ts';
@@ -95,18 +95,7 @@ describe('a 2-of-3 Safe owns Staking (operator CLI --safe, safe:sign, safe:exec)
         address: safe,
         abi: safeAbi,
         functionName: 'execTransaction',
-        args: [
-          tx.to,
-          tx.value,
-          tx.data,
-          tx.operation,
-          tx.safeTxGas,
-          tx.baseGas,
-          tx.gasPrice,
-          tx.gasToken,
-          tx.refundReceiver,
-          packSignatures(signed.signatures),
-        ],
+        args: execTransactionArgs(tx, signed.signatures),
       }),
       /GS020/,
     );

@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { stakingAbi, usdcAbi, wethAbi } from '@app/contracts/generated';
 import {
-  packSignatures,
+  execTransactionArgs,
   proxyFactoryAbi,
   safeAbi,
   safeAddresses,
@@ -282,18 +282,7 @@ export const safeExec: Command = {
       address: info.address,
       abi: safeAbi,
       functionName: 'execTransaction',
-      args: [
-        tx.to,
-        tx.value,
-        tx.data,
-        tx.operation,
-        tx.safeTxGas,
-        tx.baseGas,
-        tx.gasPrice,
-        tx.gasToken,
-        tx.refundReceiver,
-        packSignatures(signatures),
-      ],
+      args: execTransactionArgs(tx, signatures),
     } as const;
     let request;
     try {
