@@ -171,6 +171,20 @@ export async function pressStake(page: Page, amount: string): Promise<void> {
   await page.getByRole('button', { name: 'Stake now' }).click();
 }
 
+/**
+ * On Serve, chooses the 7-day plan of chain.planWithRoomFor149 and stakes 150 USDC there: the app
+ * lets it through, the chain refuses it, and the app says 'Stake failed'. Returns the summary the
+ * user confirmed.
+ */
+export async function stakeRefusedByChain(page: Page): Promise<string> {
+  await page.getByTestId('plan-option').filter({ hasText: '7-day term' }).click();
+  const mark = await toastMark(page);
+  await pressStake(page, '150');
+  const summary = await confirmOperation(page);
+  await expectToast(page, 'Stake failed', 30_000, mark);
+  return summary;
+}
+
 /** In the 'Bind invitation' dialog: checks the prefilled Invitation Address, binds, confirms. */
 export async function bindInvitation(page: Page, expectedUpline: Address): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Bind invitation' });

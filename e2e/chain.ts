@@ -16,7 +16,7 @@ import {
 import { localAccounts, localPrivateKeys, localUsdcIssuerKey } from '@app/contracts/accounts';
 import { stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
 import { dexSwapGasLimit } from '@app/contracts/gas';
-import { localUsdcAdminAbi } from '@app/contracts/local';
+import { localDailyRate, localUsdcAdminAbi } from '@app/contracts/local';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LocalChain } from './harness.ts';
 
@@ -84,6 +84,30 @@ export async function stakeAs(chain: LocalChain, index: number, amount: string, 
       args: [planId, value],
     }),
   );
+}
+
+/**
+ * A plan a 150 USDC stake passes the app's checks for but fails on chain: the owner opens a 7-day
+ * plan (0.5% a day, open 30 days) with a cap of 250 USDC, and account `fillerIndex` takes 101 of
+ * it, leaving room for 149. Returns the plan's id.
+ */
+export async function planWithRoomFor149(chain: LocalChain, fillerIndex: number): Promise<bigint> {
+  const { staking, usdcDecimals } = chain.deployment;
+  const now = (await chain.client.getBlock()).timestamp;
+  const planId = await chain.client.readContract({
+    address: staking,
+    abi: stakingAbi,
+    functionName: 'planCount',
+  });
+  await stakingCallAs(chain, 0, 'createPlan', [
+    7,
+    localDailyRate(50, usdcDecimals),
+    usdc(chain, '250'),
+    now,
+    now + 86_400n * 30n,
+  ]);
+  await stakeAs(chain, fillerIndex, '101', planId);
+  return planId;
 }
 
 /** Account `index` approves exactly `value` (base units) of USDC to `spender`. */

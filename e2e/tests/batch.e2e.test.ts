@@ -7,7 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { localDailyRate } from '@app/contracts/local';
 import { stakingAbi, stakingLensAbi } from '@app/contracts/generated';
 import { decodeEventLog, type Address, type Hash, type Hex } from 'viem';
 import {
@@ -18,6 +17,7 @@ import {
   openSignedIn,
   pressStake,
   sentTransactions,
+  stakeRefusedByChain,
   STEP_MS,
   toastMark,
   waitForText,
@@ -26,8 +26,8 @@ import {
   accountAddress,
   confirmed,
   mineBlock,
+  planWithRoomFor149,
   setAutomine,
-  stakeAs,
   stakingCallAs,
   usdc,
   usdcAllowance,
@@ -157,23 +157,8 @@ describe(
     test('a batch whose stake fails is undone whole: "Stake failed" and no allowance left behind', async () => {
       const user = accountAddress(4);
       const eth = stack.chains[1];
-      const { staking, root, usdcDecimals } = eth.deployment;
-      // A 7-day plan with room for 149 USDC once someone else took 101 of its 250.
-      const now = (await eth.client.getBlock()).timestamp;
-      const planId = await eth.client.readContract({
-        address: staking,
-        abi: stakingAbi,
-        functionName: 'planCount',
-      });
-      await stakingCallAs(eth, 0, 'createPlan', [
-        7,
-        localDailyRate(50, usdcDecimals),
-        usdc(eth, '250'),
-        now,
-        now + 86_400n * 30n,
-      ]);
-      await stakeAs(eth, 8, '101', planId);
-      await stakingCallAs(eth, 4, 'bindSuperior', [root]);
+      await planWithRoomFor149(eth, 8);
+      await stakingCallAs(eth, 4, 'bindSuperior', [eth.deployment.root]);
       await withSession(
         stack,
         'batch stake fails',
@@ -181,11 +166,7 @@ describe(
         async ({ page, wallet }) => {
           await openServe(page, stack.server.url, user);
           const before = await usdcBalance(eth, user);
-          await page.getByTestId('plan-option').filter({ hasText: '7-day term' }).click();
-          const mark = await toastMark(page);
-          await pressStake(page, '150');
-          await confirmOperation(page);
-          await expectToast(page, 'Stake failed', 30_000, mark);
+          await stakeRefusedByChain(page);
 
           const [id] = batchIds(wallet);
           assert.ok(id, 'the batch was sent');

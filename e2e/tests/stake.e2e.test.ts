@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { formatUnits, getAddress, type Address } from 'viem';
 import { localAccounts } from '@app/contracts/accounts';
-import { localDailyRate } from '@app/contracts/local';
 import { stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
 import {
   assertNothingSent,
@@ -31,12 +30,13 @@ import {
   pressStake,
   sentTransactions,
   signIn,
+  stakeRefusedByChain,
   STEP_MS,
   toastMark,
   waitForBalance,
   waitForPosition,
 } from '../app.ts';
-import { stakeAs, stakingCallAs, usdc, walletOf } from '../chain.ts';
+import { planWithRoomFor149, stakingCallAs, walletOf } from '../chain.ts';
 import { artifactsDir, startStack, withSession, type Stack } from '../harness.ts';
 import type { Page } from 'playwright-core';
 
@@ -460,23 +460,8 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
   test('a stake the chain refuses says "Stake failed"; a closed plan says "Subscription has ended"', async () => {
     const user = accountFor(7);
     const eth = stack.chains[1];
-    const { staking, root, usdcDecimals } = eth.deployment;
-    // A 7-day plan with room for 250 USDC; someone else takes 101 of it, leaving 149.
-    const now = (await eth.client.getBlock()).timestamp;
-    const planId = await eth.client.readContract({
-      address: staking,
-      abi: stakingAbi,
-      functionName: 'planCount',
-    });
-    await stakingCallAs(eth, 0, 'createPlan', [
-      7,
-      localDailyRate(50, usdcDecimals),
-      usdc(eth, '250'),
-      now,
-      now + 86_400n * 30n,
-    ]);
-    await stakeAs(eth, 8, '101', planId);
-    await stakingCallAs(eth, 7, 'bindSuperior', [root]);
+    const planId = await planWithRoomFor149(eth, 8);
+    await stakingCallAs(eth, 7, 'bindSuperior', [eth.deployment.root]);
 
     await withSession(
       stack,
@@ -484,13 +469,8 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
       { account: user, initialChainId: 1 },
       async ({ page }) => {
         await openServe(page, stack.server.url, user);
-        const sevenDays = page.getByTestId('plan-option').filter({ hasText: '7-day term' });
-        await sevenDays.click();
         // 150 USDC passes the app's checks, but the plan has room for 149 only.
-        const mark = await toastMark(page);
-        await pressStake(page, '150');
-        assert.match(await confirmOperation(page), /7-day plan/);
-        await expectToast(page, 'Stake failed', 30_000, mark);
+        assert.match(await stakeRefusedByChain(page), /7-day plan/);
         assert.equal(await busyViewShown(page), false);
         const after = await facts(1, user);
         assert.equal(after.positions.length, 0, 'nothing staked');
@@ -499,6 +479,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         // The operator closes the plan: it shows as ended and cannot be chosen.
         await stakingCallAs(eth, 0, 'closePlan', [planId]);
         await page.reload();
+        const sevenDays = page.getByTestId('plan-option').filter({ hasText: '7-day term' });
         await sevenDays.getByText('Subscription has ended').waitFor({ timeout: STEP_MS });
         assert.ok(await sevenDays.isDisabled());
       },

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sendBatch, type BatchCall } from './batch.ts';
-import type { Hex, WalletConfig, WalletLogEntry } from './types.ts';
+import { sendAsSafe, signAsSafeOwner } from './safe.ts';
+import type { Hex, SafeRequest, WalletConfig, WalletLogEntry } from './types.ts';
 
 export type { WalletConfig, WalletLogEntry } from './types.ts';
 
@@ -87,7 +88,15 @@ export async function installWallet(
     (_source, url: string, chainId: number, executor: Hex, calls: BatchCall[]) =>
       sendBatch(config.account, url, chainId, executor, calls),
   );
-  const full: WalletConfig = { ...config, reportBinding, rpcBinding, batchBinding };
+  const safeBinding = `__e2eWalletSafe${bindingCounter}`;
+  await context.exposeBinding(safeBinding, (_source, request: SafeRequest) => {
+    const owner = config.safeOwner;
+    if (!owner) throw new Error('the test wallet is not a Safe');
+    return request.op === 'sign'
+      ? signAsSafeOwner(config.account, owner, request.chainId, request.message)
+      : sendAsSafe(config.account, owner, request.url, request.chainId, request.calls);
+  });
+  const full: WalletConfig = { ...config, reportBinding, rpcBinding, batchBinding, safeBinding };
   await context.addInitScript({ content: walletScript(full) });
   return {
     config: full,

@@ -8,7 +8,14 @@
  * This file runs in the browser. It must stay self-contained: it may import types only (they are
  * erased). `index.ts` transpiles it to a script and injects it before the app's own scripts.
  */
-import type { Eip6963Info, Hex, WalletConfig, WalletControls, WalletLogEntry } from './types.ts';
+import type {
+  Eip6963Info,
+  Hex,
+  SafeRequest,
+  WalletConfig,
+  WalletControls,
+  WalletLogEntry,
+} from './types.ts';
 
 type Listener = (payload: unknown) => void;
 
@@ -267,7 +274,10 @@ export function installE2eWallet(config: WalletConfig): void {
         }
         if (typeof message !== 'string')
           throw invalidParams('personal_sign: message must be a string.');
-        return forward('personal_sign', [isHex(message) ? message : utf8ToHex(message), account]);
+        const bytes = isHex(message) ? message : utf8ToHex(message);
+        if (config.safeOwner)
+          return askSafe({ op: 'sign', chainId: state.chainId, message: bytes });
+        return forward('personal_sign', [bytes, account]);
       }
 
       case 'eth_signTypedData_v4': {
@@ -276,6 +286,9 @@ export function installE2eWallet(config: WalletConfig): void {
           throw invalidParams(
             `eth_signTypedData_v4: expected [address, typedData] for ${account}.`,
           );
+        }
+        if (config.safeOwner) {
+          throw new ProviderRpcError(4200, 'This Safe does not sign typed data here.');
         }
         const json = typeof data === 'string' ? data : JSON.stringify(data);
         let typed: { domain?: { chainId?: unknown } };
@@ -304,6 +317,15 @@ export function installE2eWallet(config: WalletConfig): void {
           throw invalidParams(
             `eth_sendTransaction: chainId ${String(tx.chainId)} is not the active chain ${state.chainId}.`,
           );
+        }
+        if (config.safeOwner) {
+          const { to, data, value } = tx as { to?: unknown; data?: unknown; value?: unknown };
+          return askSafe({
+            op: 'send',
+            url: config.rpcUrls[state.chainId]!,
+            chainId: state.chainId,
+            calls: [checkedCall({ to, data, value })],
+          });
         }
         return forward('eth_sendTransaction', [{ ...tx, from: account }]);
       }
@@ -344,16 +366,15 @@ export function installE2eWallet(config: WalletConfig): void {
         if (!Array.isArray(p.calls) || p.calls.length === 0) {
           throw invalidParams('wallet_sendCalls: expected a non-empty array of calls.');
         }
-        const calls = (p.calls as { to?: unknown; data?: unknown; value?: unknown }[]).map((c) => {
-          if (typeof c?.to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(c.to)) {
-            throw invalidParams('wallet_sendCalls: every call needs a `to` address.');
-          }
-          return {
-            to: c.to as Hex,
-            data: isHex(c.data) ? c.data : ('0x' as Hex),
-            value: isHex(c.value) ? c.value : ('0x0' as Hex),
-          };
-        });
+        const calls = (p.calls as { to?: unknown; data?: unknown; value?: unknown }[]).map(
+          checkedCall,
+        );
+        if (config.safeOwner) {
+          const id = await askSafe({ op: 'send', url: config.rpcUrls[chainId]!, chainId, calls });
+          state.batches[id] = chainId;
+          saveState();
+          return { id };
+        }
         const send = (window as unknown as Record<string, unknown>)[config.batchBinding!] as (
           url: string,
           chainId: number,
@@ -403,10 +424,34 @@ export function installE2eWallet(config: WalletConfig): void {
 
   /** The batch executor per chain; a wallet without them does not batch (like most wallets). */
   function batchExecutors(): Record<number, Hex> {
+    // A Safe batches through MultiSendCallOnly, on every chain the wallet knows.
+    if (config.safeOwner && config.safeBatches !== false) {
+      return Object.fromEntries(Object.keys(config.rpcUrls).map((id) => [id, account]));
+    }
     if (!config.batchExecutors || !config.batchBinding) {
       throw new ProviderRpcError(4200, 'This wallet does not support EIP-5792 batches.');
     }
     return config.batchExecutors;
+  }
+
+  /** One call of a transaction or batch, checked and with the defaults a wallet fills in. */
+  function checkedCall(c: { to?: unknown; data?: unknown; value?: unknown } | undefined) {
+    if (typeof c?.to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(c.to)) {
+      throw invalidParams('every call needs a `to` address.');
+    }
+    return {
+      to: c.to as Hex,
+      data: isHex(c.data) ? c.data : ('0x' as Hex),
+      value: isHex(c.value) ? c.value : ('0x0' as Hex),
+    };
+  }
+
+  /** Signs or sends for the Safe, from Node (the owner's key stays there, as in a wallet). */
+  async function askSafe(request: SafeRequest): Promise<Hex> {
+    const binding = (window as unknown as Record<string, unknown>)[config.safeBinding!] as (
+      r: SafeRequest,
+    ) => Promise<Hex>;
+    return binding(request);
   }
 
   function permissions() {

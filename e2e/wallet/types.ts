@@ -53,12 +53,29 @@ export interface WalletConfig {
   /** Name of the page binding that sends a batch from Node (set by installWallet). */
   batchBinding?: string;
   /**
+   * The account is a Safe (`account` is its address) and `safeOwner`, an anvil key, is an owner
+   * with threshold 1, as Safe{Wallet} connects a site: personal_sign gives the Safe's ERC-1271
+   * signature; eth_sendTransaction and EIP-5792 batches (`atomic: supported` on every chain the
+   * wallet knows) run as one Safe transaction the owner executes (wallet/safe.ts, from Node).
+   * Typed data is not signed (a permit needs a key's signature).
+   */
+  safeOwner?: Hex;
+  /** With `safeOwner`: false for a Safe wallet that does not offer EIP-5792 batches (default true). */
+  safeBatches?: boolean;
+  /** Name of the page binding that signs and sends for the Safe from Node (set by installWallet). */
+  safeBinding?: string;
+  /**
    * Name of the page binding that sends a JSON-RPC body to a URL from Node, as a wallet extension
    * sends from its own background context: the page's Content-Security-Policy (connect-src 'self')
    * does not apply to it. Set by installWallet; without it the page fetches the node itself.
    */
   rpcBinding?: string;
 }
+
+/** What the page asks of the Safe binding (index.ts): a message signature, or calls to run. */
+export type SafeRequest =
+  | { op: 'sign'; chainId: number; message: Hex }
+  | { op: 'send'; url: string; chainId: number; calls: { to: Hex; data: Hex; value: Hex }[] };
 
 export interface Eip6963Info {
   uuid: string;

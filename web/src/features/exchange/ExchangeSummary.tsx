@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { bpsToPercent } from '../../shared/format';
 import { TxSummary } from '../../shared/tx/TxSummary';
-import type { ExchangeQuote } from './exchangeFlow';
+import { EXCHANGE_DEADLINE_SECONDS, type ExchangeQuote } from './exchangeFlow';
 import { useTokenFormat } from '../../shared/tokens';
 
-/** What `exchange(amountIn, minUsdcOut)` does, with the quote and the slippage guard. */
+/** What `exchange(amountIn, minUsdcOut, deadline)` does, with the quote, the slippage guard and the deadline. */
 export function ExchangeSummary(props: {
   network: NetworkInfo;
   deployment: ChainDeployment;
@@ -41,6 +41,13 @@ export function ExchangeSummary(props: {
           label: t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) }),
           value: fmt.exactWithSymbol(minUsdcOut, 'usdc'),
           testId: 'summary-min',
+        },
+        {
+          label: t('exchange.summary.deadline'),
+          value: t('exchange.summary.deadlineValue', {
+            minutes: Number(EXCHANGE_DEADLINE_SECONDS / 60n),
+          }),
+          testId: 'summary-deadline',
         },
       ]}
       notes={[t('exchange.summary.guard'), t('exchange.summary.after')]}

@@ -15,9 +15,11 @@ export function StakeSummary(props: {
   earnings: StakeEarnings;
   symbol: string;
   uplinesKnown: boolean;
+  /** Whether the stake signs a permit rather than an approval (stakeFlow.usesPermit). */
+  permit: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const { network, deployment, amount, termDays, earnings, symbol, uplinesKnown } = props;
+  const { network, deployment, amount, termDays, earnings, symbol, uplinesKnown, permit } = props;
   const fmt = useTokenFormat();
   const shown = fmt.exactWithSymbol(amount, 'usdc');
   return (
@@ -39,7 +41,7 @@ export function StakeSummary(props: {
       ]}
       notes={[
         ...earningsNotes(t, symbol),
-        deployment.usdcHasPermit
+        permit
           ? t('serve.summary.permitSteps', { amount: shown })
           : t('serve.summary.approveSteps', { amount: shown }),
         t('serve.summary.exit', { days: termDays }),

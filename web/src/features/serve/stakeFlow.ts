@@ -6,6 +6,7 @@ import { publicClientFor } from '../../shared/chain/client';
 import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
 import { approveExactly } from '../../shared/tx/approve';
 import { payInOneConfirmation } from '../../shared/tx/batch';
+import { isContractAccount } from '../../shared/tx/receipt';
 import type { TxSteps } from '../../shared/tx/flow';
 
 export interface StakeContext {
@@ -67,10 +68,20 @@ export async function bindSteps(tx: TxSteps, deployment: ChainDeployment, upline
 }
 
 /**
+ * Whether a stake that is not batched signs the token's EIP-2612 permit: the token has one and the
+ * user's account is a key. USDC checks a permit with ecrecover against the owner, which a contract
+ * account (a Safe, a smart wallet) cannot satisfy: it takes the approve path (issue 18 §4).
+ */
+export async function usesPermit(ctx: StakeContext): Promise<boolean> {
+  if (!ctx.deployment.usdcHasPermit) return false;
+  const client = publicClientFor(ctx.config, ctx.network.chainId);
+  return !(await isContractAccount(client, ctx.user));
+}
+
+/**
  * Stakes `amount` into `planId`. A wallet that batches atomically gets the exact approval and the
- * stake as one confirmation ('Paying'; shared/tx/batch.ts). Otherwise, with an EIP-2612 token: a
- * permit for exactly `amount`
- * ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
+ * stake as one confirmation ('Paying'; shared/tx/batch.ts). Otherwise, with `permit` (usesPermit): a
+ * permit for exactly `amount` ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
  * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.
  */
 export async function stakeSteps(
@@ -78,6 +89,7 @@ export async function stakeSteps(
   ctx: StakeContext,
   planId: number,
   amount: bigint,
+  permit: boolean,
 ): Promise<void> {
   const { network, deployment, user } = ctx;
   const stake = {
@@ -94,7 +106,7 @@ export async function stakeSteps(
     labelKey: 'loading.paying',
   });
   if (batched) return;
-  if (deployment.usdcHasPermit) {
+  if (permit) {
     // The domain is the one the deployment recorded from contracts/config/networks.json; never a
     // guessed default (USDC on Ethereum signs with version "2", and has no eip712Domain() to ask).
     const { usdcPermitName: name, usdcPermitVersion: version } = deployment;

@@ -7,7 +7,13 @@ import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getConnectedWallet } from '../../shared/wallet/client';
 import { stakeEarnings } from './earnings';
-import { needsUpline, stakeSteps, withdrawPrincipalSteps, type StakeContext } from './stakeFlow';
+import {
+  needsUpline,
+  stakeSteps,
+  usesPermit,
+  withdrawPrincipalSteps,
+  type StakeContext,
+} from './stakeFlow';
 import { StakeSummary, WithdrawPrincipalSummary } from './StakeSummary';
 import type { ServeState } from './useServeState';
 import { readUplineCount, type PlanView, type PositionView } from './useServeData';
@@ -42,6 +48,7 @@ export function useStakeActions(serve: ServeState) {
     } catch {
       uplineCount = undefined;
     }
+    const permit = await usesPermit(ctx);
     const done = await runTx({
       network,
       user: ctx.user,
@@ -53,6 +60,7 @@ export function useStakeActions(serve: ServeState) {
           termDays={chosen.termDays}
           symbol={serve.rewardSymbol}
           uplinesKnown={uplineCount !== undefined}
+          permit={permit}
           earnings={stakeEarnings({
             amount,
             dailyRate: chosen.dailyRate,
@@ -67,7 +75,7 @@ export function useStakeActions(serve: ServeState) {
       success: 'toast.stakeSucceeded',
       failure: 'toast.stakeFailed',
       usdc: { token: ctx.deployment.usdc, contract: ctx.deployment.staking },
-      steps: (tx) => stakeSteps(tx, ctx, chosen.id, amount),
+      steps: (tx) => stakeSteps(tx, ctx, chosen.id, amount, permit),
     });
     if (done) serve.setAmountText('');
   };
