@@ -1,7 +1,7 @@
 import type { Address, PublicClient } from 'viem';
 import { dexSwapGasLimit } from '@app/contracts/gas';
 import { type ChainDeployment, stakingAbi, stakingLensAbi } from '../../shared/contracts';
-import type { TxSteps } from '../../shared/tx/flow';
+import type { TxSteps } from '../tx';
 
 /**
  * Ids of the user's positions that still have mining to credit: principal not released and not

@@ -1,5 +1,5 @@
 import { stakingAbi, type ChainDeployment } from '../../shared/contracts';
-import type { TxSteps } from '../../shared/tx/flow';
+import type { TxSteps } from '../tx';
 
 /** withdraw(amount): withdrawable USDC to the user's own wallet ('Withdrawing'). */
 export async function withdrawSteps(tx: TxSteps, deployment: ChainDeployment, amount: bigint) {

@@ -6,9 +6,7 @@ import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { usdcAbi, type ChainDeployment } from '../../shared/contracts';
 import { useTokenFormat } from '../../shared/tokens';
-import { exclusive } from '../../shared/tx/progress';
-import { TxSummary } from '../../shared/tx/TxSummary';
-import { useTx } from '../../shared/tx/useTx';
+import { exclusive, TxSummary, useTx } from '../tx';
 
 /**
  * Issue 11 §4: an approval whose stake was then rejected in the wallet leaves an allowance the

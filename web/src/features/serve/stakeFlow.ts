@@ -4,9 +4,7 @@ import { isAddress, parseSignature, zeroAddress, type Address } from 'viem';
 import type { Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
-import { approveExactly } from '../../shared/tx/approve';
-import { payInOneConfirmation } from '../../shared/tx/batch';
-import type { TxSteps } from '../../shared/tx/flow';
+import { approveExactly, payInOneConfirmation, type TxSteps } from '../tx';
 
 export interface StakeContext {
   config: Config;
@@ -68,7 +66,7 @@ export async function bindSteps(tx: TxSteps, deployment: ChainDeployment, upline
 
 /**
  * Stakes `amount` into `planId`. A wallet that batches atomically gets the exact approval and the
- * stake as one confirmation ('Paying'; shared/tx/batch.ts). Otherwise, with an EIP-2612 token: a
+ * stake as one confirmation ('Paying'; features/tx/batch.ts). Otherwise, with an EIP-2612 token: a
  * permit for exactly `amount`
  * ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
  * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.

@@ -5,7 +5,7 @@ import type { Abi, Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { stakingAbi, usdcAbi, wethAbi, type ChainDeployment } from '../../shared/contracts';
-import { offerViews, type OfferFigures } from '../mine/membership/membership';
+import { offerViews, type OfferFigures } from '../mine';
 
 /**
  * Every chain read of the transparency page, in this one module (issue 11 §3): when some of

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { usdcAbi } from '../contracts';
+import { usdcAbi } from '../../shared/contracts';
 import type { TxSteps } from './flow';
 
 /**

@@ -1,4 +1,4 @@
-import { createStore } from '../../shared/store';
+import { createStore } from '../store';
 
 /** Which wallet overlay is open: the connect popup or the account sheet. */
 export const walletUiStore = createStore<'none' | 'connect' | 'account'>('none');

@@ -7,8 +7,8 @@
  * Lido's front ends ask for two prompts here; we ask for one wherever the wallet says it can.
  */
 import type { Abi, Address } from 'viem';
-import { usdcAbi } from '../contracts';
-import type { AppWalletClient } from '../wallet/client';
+import { usdcAbi } from '../../shared/contracts';
+import type { AppWalletClient } from '../wallet';
 import { batchesAtomically, batchingSetting } from './batchSupport';
 import type { TxSteps } from './flow';
 
