@@ -3,7 +3,7 @@ import { permitTypedData } from '@app/contracts/permit';
 import { isAddress, parseSignature, zeroAddress, type Address } from 'viem';
 import type { Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
-import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
+import { contractCall, type ChainDeployment } from '../../shared/contracts';
 import { approveExactly, payInOneConfirmation, type TxSteps } from '../tx';
 
 export interface StakeContext {
@@ -25,13 +25,10 @@ export async function needsUpline({
 }: StakeContext): Promise<boolean> {
   const client = publicClientFor(config, network.chainId);
   const [superior, root] = await Promise.all([
-    client.readContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'getSuperior',
-      args: [user],
-    }),
-    client.readContract({ address: deployment.staking, abi: stakingAbi, functionName: 'root' }),
+    client.readContract(
+      contractCall(deployment, { contract: 'staking', functionName: 'getSuperior', args: [user] }),
+    ),
+    client.readContract(contractCall(deployment, { contract: 'staking', functionName: 'root' })),
   ]);
   const none = !superior || superior.toLowerCase() === zeroAddress;
   return none && user.toLowerCase() !== root.toLowerCase();
@@ -43,24 +40,22 @@ export type UplineCheck = 'ok' | 'invalid' | 'self' | 'notInTree';
 export async function checkUpline(ctx: StakeContext, upline: string): Promise<UplineCheck> {
   if (!isAddress(upline)) return 'invalid';
   if (upline.toLowerCase() === ctx.user.toLowerCase()) return 'self';
-  const inTree = await publicClientFor(ctx.config, ctx.network.chainId).readContract({
-    address: ctx.deployment.staking,
-    abi: stakingAbi,
-    functionName: 'isInTree',
-    args: [upline],
-  });
+  const inTree = await publicClientFor(ctx.config, ctx.network.chainId).readContract(
+    contractCall(ctx.deployment, { contract: 'staking', functionName: 'isInTree', args: [upline] }),
+  );
   return inTree ? 'ok' : 'notInTree';
 }
 
 /** bindSuperior(upline) from the user's wallet ('Binding'). */
 export async function bindSteps(tx: TxSteps, deployment: ChainDeployment, upline: Address) {
   await tx.send('loading.binding', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'bindSuperior',
-      args: [upline],
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, {
+        contract: 'staking',
+        functionName: 'bindSuperior',
+        args: [upline],
+      }),
+    ),
   );
 }
 
@@ -78,12 +73,11 @@ export async function stakeSteps(
   amount: bigint,
 ): Promise<void> {
   const { network, deployment, user } = ctx;
-  const stake = {
-    address: deployment.staking,
-    abi: stakingAbi,
+  const stake = contractCall(deployment, {
+    contract: 'staking',
     functionName: 'stake',
     args: [BigInt(planId), amount],
-  } as const;
+  });
   const batched = await payInOneConfirmation(tx, {
     token: deployment.usdc,
     spender: deployment.staking,
@@ -100,12 +94,9 @@ export async function stakeSteps(
       throw new Error('the deployment says the USDC has a permit but records no permit domain');
     }
     const deadline = BigInt(Math.floor(Date.now() / 1000) + PERMIT_TTL_SECONDS);
-    const nonce = await tx.client.readContract({
-      address: deployment.usdc,
-      abi: usdcAbi,
-      functionName: 'nonces',
-      args: [user],
-    });
+    const nonce = await tx.client.readContract(
+      contractCall(deployment, { contract: 'usdc', functionName: 'nonces', args: [user] }),
+    );
     const signature = await tx.sign('loading.authorizing', () =>
       tx.wallet.signTypedData({
         account: user,
@@ -125,12 +116,13 @@ export async function stakeSteps(
     const { r, s, v, yParity } = parseSignature(signature);
     const vByte = v !== undefined ? Number(v) : 27 + yParity;
     await tx.send('loading.paying', () =>
-      tx.wallet.writeContract({
-        address: deployment.staking,
-        abi: stakingAbi,
-        functionName: 'stakeWithPermit',
-        args: [BigInt(planId), amount, deadline, vByte, r, s],
-      }),
+      tx.wallet.writeContract(
+        contractCall(deployment, {
+          contract: 'staking',
+          functionName: 'stakeWithPermit',
+          args: [BigInt(planId), amount, deadline, vByte, r, s],
+        }),
+      ),
     );
     return;
   }
@@ -146,11 +138,12 @@ export async function withdrawPrincipalSteps(
   positionId: number,
 ): Promise<void> {
   await tx.send('tx.stage.withdrawing', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'withdrawPrincipal',
-      args: [BigInt(positionId)],
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, {
+        contract: 'staking',
+        functionName: 'withdrawPrincipal',
+        args: [BigInt(positionId)],
+      }),
+    ),
   );
 }

@@ -4,7 +4,7 @@ import { useConfig } from 'wagmi';
 import { exclusive, useTx } from '../tx';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { getConnectedWallet } from '../wallet';
+import { getConnectedWallet } from '../wallet/connected';
 import { stakeEarnings } from './earnings';
 import { needsUpline, stakeSteps, withdrawPrincipalSteps, type StakeContext } from './stakeFlow';
 import { StakeSummary, WithdrawPrincipalSummary } from './StakeSummary';

@@ -7,8 +7,8 @@
  * Lido's front ends ask for two prompts here; we ask for one wherever the wallet says it can.
  */
 import type { Abi, Address } from 'viem';
-import { usdcAbi } from '../../shared/contracts';
-import type { AppWalletClient } from '../wallet';
+import { asBatchCall, contractCallAt } from '../../shared/contracts';
+import type { AppWalletClient } from '../wallet/connected';
 import { batchesAtomically, batchingSetting } from './batchSupport';
 import type { TxSteps } from './flow';
 
@@ -63,21 +63,19 @@ export async function payInOneConfirmation(
 ): Promise<boolean> {
   const { token, spender, amount, payment, labelKey } = args;
   if (amount === 0n || !(await walletBatchesAtomically(tx.wallet))) return false;
-  const allowance = await tx.client.readContract({
-    address: token,
-    abi: usdcAbi,
-    functionName: 'allowance',
-    args: [tx.user, spender],
-  });
+  const allowance = await tx.client.readContract(
+    contractCallAt(token, {
+      contract: 'usdc',
+      functionName: 'allowance',
+      args: [tx.user, spender],
+    }),
+  );
   if (allowance >= amount) return false;
   await tx.sendCalls(labelKey, [
-    { to: token, abi: usdcAbi, functionName: 'approve', args: [spender, amount] },
-    {
-      to: payment.address,
-      abi: payment.abi,
-      functionName: payment.functionName,
-      args: payment.args,
-    },
+    asBatchCall(
+      contractCallAt(token, { contract: 'usdc', functionName: 'approve', args: [spender, amount] }),
+    ),
+    { ...payment, to: payment.address },
   ]);
   return true;
 }

@@ -19,7 +19,7 @@ import {
   WalletNotConnectedError,
   type AppWalletClient,
   isUserRejection,
-} from '../wallet';
+} from '../wallet/connected';
 import { holdBusy, progressStore, receiptStore, type TxStageView } from './progress';
 import {
   BatchTimeoutError,

@@ -8,7 +8,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { writePendingTx } from '../../shared/pendingTx';
-import type { AppWalletClient } from '../wallet';
+import type { AppWalletClient } from '../wallet/connected';
 
 /** A transaction was mined but reverted. */
 export class TxRevertedError extends Error {

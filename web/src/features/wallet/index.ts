@@ -1,16 +1,17 @@
 /**
- * The wallet: everything about connecting one, in this folder, and this file is what the rest of
- * the app may use.
+ * The wallet: everything about connecting one sits in this folder. Other features use it through
+ * this file and ./connected.ts only (checked by .dependency-cruiser.cjs).
  *
- * - Loading: the wallet and chain code (wagmi's config, connectors, viem's clients) is not part of
- *   the first visit; `loadWalletRuntime` brings it (walletRuntime.ts), `useWalletConfig` is its
- *   config once there (null before).
- * - Top bar: `WalletButton` opens the connect list or the account sheet (WalletMenus.tsx); the
- *   session guard and the Reconnect banner come in `WalletShell.tsx`, loaded with the runtime.
- * - Writing: `walletClientOn` gives a wallet client on the chosen network for the signed-in user
- *   (the transaction flow, features/tx, uses it), `isUserRejection` tells a "no" in the wallet.
- * - Wagmi's config itself is made in wagmi.ts (reads through shared/chain/readTransport.ts); the
- *   local test wallet (localTestWallet.ts) exists only in local builds.
+ * - This file is light, safe for the first visit: the wallet and chain code (wagmi's config,
+ *   connectors, viem's clients) is not part of it. `loadWalletRuntime` brings that code
+ *   (walletRuntime.ts → wagmiRuntime.ts, wagmi.ts), `useWalletConfig` is its config once there
+ *   (null before), `useWalletParts` the chain-reading parts Home shows with it.
+ * - ./connected.ts is for code that runs once the runtime is there (pages that read the chain,
+ *   the transaction flow): the wallet client for the signed-in user, its errors, a network switch.
+ * - Inside: WalletButton and WalletMenus (the top bar's connect list and account sheet),
+ *   WalletShell (session guard and Reconnect banner, loaded with the runtime), session-actions.ts
+ *   (sign in, sign out, switch network), walletAnswer.ts (late wallets), and the local test
+ *   wallet (localTestWallet.ts, local builds only).
  */
 export {
   loadWalletRuntime,
@@ -19,12 +20,3 @@ export {
   walletConfig,
   type WalletParts,
 } from './walletRuntime';
-export {
-  getConnectedWallet,
-  walletClientOn,
-  WalletNotConnectedError,
-  type AppWalletClient,
-  type ConnectedWallet,
-} from './client';
-export { isUserRejection } from './errors';
-export { switchToSelected } from './session-actions';

@@ -1,4 +1,4 @@
-import { stakingAbi, type ChainDeployment } from '../../../shared/contracts';
+import { contractCall, type ChainDeployment } from '../../../shared/contracts';
 import { approveExactly, payInOneConfirmation, type TxSteps } from '../../tx';
 import type { Purchase } from './membership';
 
@@ -21,12 +21,11 @@ export async function purchaseSteps(
   kind: Purchase,
   price: bigint,
 ): Promise<void> {
-  const purchase = {
-    address: deployment.staking,
-    abi: stakingAbi,
+  const purchase = contractCall(deployment, {
+    contract: 'staking',
     functionName: functionNames[kind],
     args: [price],
-  } as const;
+  });
   const batched = await payInOneConfirmation(tx, {
     token: deployment.usdc,
     spender: deployment.staking,
