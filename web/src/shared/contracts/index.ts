@@ -26,6 +26,7 @@ import {
 } from '@app/contracts/generated';
 import {
   decodeErrorResult,
+  type Abi,
   type AbiStateMutability,
   type Address,
   type ContractFunctionArgs,
@@ -93,6 +94,14 @@ export interface ContractCall<
   args: A;
 }
 
+/** Any call made here, whatever its contract and function (as a batch's payment step takes it). */
+export interface AnyContractCall {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+}
+
 /** The address of contract `name` on the deployment's chain. */
 export function contractAddress(deployment: ChainDeployment, name: DeployedContractName): Address {
   return deployment[deploymentField[name]];
@@ -122,13 +131,11 @@ export function contractCallAt<
 }
 
 /** The same call as one entry of an EIP-5792 batch (`wallet_sendCalls`). */
-export function asBatchCall<
-  N extends ContractName,
-  F extends FunctionNameOf<N>,
-  A extends FunctionArgsOf<N, F>,
->(call: ContractCall<N, F, A>) {
+export function asBatchCall<C extends AnyContractCall>(
+  call: C,
+): Omit<C, 'address'> & { to: Address } {
   const { address, ...rest } = call;
-  return { to: address, ...rest };
+  return { ...rest, to: address };
 }
 
 /** Names of a contract's views that take no argument (feeBps, paused, MAX_FEE_BPS, ...). */
