@@ -1,8 +1,14 @@
 /**
- * Import-cycle check of server/ and web/ (`npm test` step "lint: import cycles"). A cycle makes
- * module start-up order decide whether a binding exists yet: `npm run index:reset` once crashed
- * with "Cannot access 'governanceReducers' before initialization" through one.
- * Type-only imports are erased at runtime and cannot cause that, so they do not count.
+ * Import rules of server/ and web/ (`npm test` step "lint: import cycles").
+ * - No cycles. A cycle makes module start-up order decide whether a binding exists yet:
+ *   `npm run index:reset` once crashed with "Cannot access 'governanceReducers' before
+ *   initialization" through one. Type-only imports are erased at runtime and cannot cause that, so
+ *   they do not count there.
+ * - web/: a feature uses another feature only through that feature's `index.ts` (its public face;
+ *   the wallet has a second one, `connected.ts`, see there),
+ *   so a feature's other files can change without looking outside its folder; and shared/ never
+ *   imports a feature or the app shell (shared code is what features build on, not the reverse).
+ *   Type-only imports count here: they couple the code just the same.
  */
 module.exports = {
   forbidden: [
@@ -12,6 +18,33 @@ module.exports = {
       comment: 'An import cycle: module initialisation order decides which binding is undefined.',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-feature-internals',
+      severity: 'error',
+      comment:
+        "A feature imports another feature's internal file: import from that feature's index.ts " +
+        '(add the export there if it is meant to be shared, or move the code to web/src/shared/).',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: {
+        path: '^web/src/features/',
+        pathNot: [
+          '^web/src/features/$1/',
+          '^web/src/features/[^/]+/index\\.tsx?$',
+          // The wallet's second public file: what needs the wallet runtime, kept out of index.ts
+          // so that the first visit's Home can import the light part alone (code splitting).
+          '^web/src/features/wallet/connected\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'no-shared-to-features',
+      severity: 'error',
+      comment:
+        'web/src/shared/ imports a feature or the app shell: shared code must not depend on them ' +
+        '(move what both need into shared/, or pass it in).',
+      from: { path: '^web/src/shared/' },
+      to: { path: '^web/src/(features|app)/' },
     },
   ],
   options: {

@@ -11,7 +11,7 @@ const steps: Step[] = [
   { name: 'lint: solhint', command: 'npm run lint -w contracts' },
   { name: 'typecheck', command: 'npm run typecheck' },
   // An import cycle lets module start-up order leave a binding uninitialised (index:reset crashed).
-  { name: 'lint: import cycles (server, web)', command: 'npm run check:cycles' },
+  { name: 'lint: import cycles and web feature boundaries', command: 'npm run check:cycles' },
   {
     name: 'repo: dependencies run on the promised Node',
     command: 'node --import tsx --test scripts/engines.test.ts',

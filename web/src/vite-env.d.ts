@@ -13,7 +13,7 @@ interface ImportMetaEnv {
    * no /v1 and no /rpc; reads only through the user's RPC, the network's public RPC and the wallet.
    */
   readonly VITE_STANDALONE: 'true' | 'false';
-  /** 'off' turns EIP-5792 batching off (shared/tx/batch.ts); read from the build's environment. */
+  /** 'off' turns EIP-5792 batching off (features/tx/batch.ts); read from the build's environment. */
   readonly VITE_WALLET_BATCHING?: string;
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWalletConfig } from './walletRuntime';
+import { useWalletConfig } from '../features/wallet/walletRuntime';
 import {
   checkConnectivity,
   isOffline,
@@ -16,7 +16,7 @@ import { NoNetwork } from '../shared/ui/NoNetwork';
 import { ReadSourceNote } from '../features/settings/ReadSourceNote';
 import { NotifyBanner } from '../shared/ui/notify';
 import { Toaster } from '../shared/ui/toast';
-import { TxProgressModal, TxReceiptBanner } from '../shared/tx/TxProgress';
+import { TxProgressModal, TxReceiptBanner } from '../features/tx/TxProgress';
 import { ASYNC_PAGE_DELAY_MS, CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './chunks';
 import { NavBar } from './NavBar';
 import { NoticeNotifier } from './NoticeNotifier';
@@ -35,7 +35,7 @@ const PendingTxWatcher = lazy(() =>
 );
 const pendingAtBoot = readPendingTx() !== null;
 
-// The session guard and the Reconnect banner come with the wallet code (app/walletRuntime.ts).
+// The session guard and the Reconnect banner come with the wallet code (features/wallet/walletRuntime.ts).
 const WalletShell = lazy(() => import('../features/wallet/WalletShell'));
 
 /** How often the no-network view asks the server again while the browser says it is online. */

@@ -8,8 +8,8 @@ import { getConnection, getPublicClient, waitForCallsStatus } from 'wagmi/action
 import { shortAddress } from '../shared/format';
 import { readPendingTx, writePendingTx, type PendingTx } from '../shared/pendingTx';
 import { sessionStore } from '../shared/session';
-import { RECEIPT_TIMEOUT_MS, settleTimeout } from '../shared/tx/receipt';
-import { TxHashLine } from '../shared/tx/TxProgress';
+import { RECEIPT_TIMEOUT_MS, settleTimeout } from '../features/tx/receipt';
+import { TxHashLine } from '../features/tx/TxProgress';
 import { toast } from '../shared/ui/toast';
 
 /** Resolves once the wallet is connected again after the reload (it may appear late). */

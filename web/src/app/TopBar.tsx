@@ -9,7 +9,7 @@ import { Dropdown } from '../shared/ui/Dropdown';
 import { BellIcon, ChevronIcon, GlobeIcon } from '../shared/ui/icons';
 import { LogoMark, NetworkIcon } from '../shared/ui/logos';
 import { navigate } from './router';
-import { loadWalletRuntime } from './walletRuntime';
+import { loadWalletRuntime } from '../features/wallet/walletRuntime';
 
 /** Custom navigation of the tab pages: logo, network, language, notices, wallet. */
 export function TopBar() {

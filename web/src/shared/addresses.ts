@@ -10,11 +10,10 @@ import { deployment } from './deployment';
 export type { ChainDeployment } from '@app/contracts/generated/deployments';
 
 /** The build's DEPLOYMENT_FILE contracts (production only; see vite.config.ts), if any. */
-const fromFile: Partial<Record<SupportedChainId, ChainDeployment>> | undefined = import.meta.env
-  .VITE_DEPLOYMENT_CONTRACTS
-  ? (JSON.parse(import.meta.env.VITE_DEPLOYMENT_CONTRACTS) as Partial<
-      Record<SupportedChainId, ChainDeployment>
-    >)
+// `?.`: unit tests load this module under Node (tsx), where `import.meta.env` is undefined.
+const fromFileJson: string | undefined = import.meta.env?.VITE_DEPLOYMENT_CONTRACTS;
+const fromFile: Partial<Record<SupportedChainId, ChainDeployment>> | undefined = fromFileJson
+  ? (JSON.parse(fromFileJson) as Partial<Record<SupportedChainId, ChainDeployment>>)
   : undefined;
 
 // `deployment` is a build-time constant: the other deployment's table is left out of the bundle.

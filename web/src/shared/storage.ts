@@ -13,7 +13,7 @@ export const storageKeys = {
   inviteCode: 'inviteCode',
   /**
    * The user's own RPC URLs per chain id (JSON `{ "<chainId>": ["https://..."] }`), read after our
-   * /rpc proxy fails (features/settings/rpcSettings.ts); only on this device.
+   * /rpc proxy fails (shared/chain/rpcSettings.ts); only on this device.
    */
   rpcUrls: 'rpcUrls',
 } as const;

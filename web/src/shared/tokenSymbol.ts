@@ -4,11 +4,11 @@
  * and viem's contract-read machinery would add ~70 KB gzip to that visit.
  */
 import { networkByChainId } from '@app/contracts/chains';
-import { userRpcUrls } from '../features/settings/rpcSettings';
+import { userRpcUrls } from './chain/rpcSettings';
 import { reportReachable } from './connectivity';
 import { deployment, standalone } from './deployment';
 import { symbolCallBody, symbolReadKey, takePrefetched } from './prefetch';
-import { rpcProxyUrl } from './wallet/rpcUrl';
+import { rpcProxyUrl } from './chain/rpcUrl';
 
 const publicRpcUrlOf = (chainId: number) => networkByChainId(chainId)?.publicRpcUrl;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChainTime } from '../../shared/chain/reads';
-import { useTxBusy } from '../../shared/tx/progress';
+import { useTxBusy } from '../tx';
 import { Amount } from '../../shared/ui/Amount';
 import { Skeleton } from '../../shared/ui/loading';
 import { CollectCard, FeeCard, PriceCard } from './ExchangeCards';

@@ -2,7 +2,7 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { bpsToPercent } from '../../shared/format';
-import { TxSummary } from '../../shared/tx/TxSummary';
+import { TxSummary } from '../tx';
 import { EXCHANGE_DEADLINE_SECONDS, type ExchangeQuote } from './exchangeFlow';
 import { useTokenFormat } from '../../shared/tokens';
 

@@ -1,7 +1,7 @@
 import type { Address, PublicClient } from 'viem';
 import { dexSwapGasLimit } from '@app/contracts/gas';
-import { type ChainDeployment, stakingAbi, stakingLensAbi } from '../../shared/contracts';
-import type { TxSteps } from '../../shared/tx/flow';
+import { contractCall, type ChainDeployment } from '../../shared/contracts';
+import type { TxSteps } from '../tx';
 
 /**
  * Ids of the user's positions that still have mining to credit: principal not released and not
@@ -13,12 +13,9 @@ export async function positionsToHarvest(
   deployment: ChainDeployment,
   user: Address,
 ): Promise<bigint[]> {
-  const positions = await client.readContract({
-    address: deployment.stakingLens,
-    abi: stakingLensAbi,
-    functionName: 'getPositions',
-    args: [user],
-  });
+  const positions = await client.readContract(
+    contractCall(deployment, { contract: 'lens', functionName: 'getPositions', args: [user] }),
+  );
   return positions.flatMap((p, id) =>
     !p.withdrawn && p.rewardPaid < p.totalReward ? [BigInt(id)] : [],
   );
@@ -27,12 +24,13 @@ export async function positionsToHarvest(
 /** harvest(user, ids): the mining accrued so far becomes exchangeable ('Collecting'). */
 export async function harvestSteps(tx: TxSteps, deployment: ChainDeployment, ids: bigint[]) {
   await tx.send('tx.stage.collecting', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'harvest',
-      args: [tx.user, ids],
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, {
+        contract: 'staking',
+        functionName: 'harvest',
+        args: [tx.user, ids],
+      }),
+    ),
   );
 }
 
@@ -52,12 +50,11 @@ export async function exchangeSteps(
 ) {
   await tx.send('tx.stage.exchanging', async () => {
     const { timestamp } = await tx.client.getBlock({ blockTag: 'latest' });
-    const call = {
-      address: deployment.staking,
-      abi: stakingAbi,
+    const call = contractCall(deployment, {
+      contract: 'staking',
       functionName: 'exchange',
       args: [amountIn, minUsdcOut, timestamp + EXCHANGE_DEADLINE_SECONDS],
-    } as const;
+    });
     // The swap's gas is asked of the chain here and sent with the headroom a pool's price
     // accumulators may need a second later (@app/contracts/gas), as a limit the wallet uses.
     const estimate = await tx.client.estimateContractGas({ ...call, account: tx.user });
@@ -79,10 +76,11 @@ export function readQuote(
   user: Address,
   amountIn: bigint,
 ): Promise<ExchangeQuote> {
-  return client.readContract({
-    address: deployment.stakingLens,
-    abi: stakingLensAbi,
-    functionName: 'quoteExchange',
-    args: [user, amountIn],
-  });
+  return client.readContract(
+    contractCall(deployment, {
+      contract: 'lens',
+      functionName: 'quoteExchange',
+      args: [user, amountIn],
+    }),
+  );
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { minusTolerance } from '../../shared/amount';
 import { publicClientFor } from '../../shared/chain/client';
-import { exclusive } from '../../shared/tx/progress';
-import { useTx } from '../../shared/tx/useTx';
+import { exclusive, useTx } from '../tx';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import {

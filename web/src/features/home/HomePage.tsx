@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { countFormat } from '../../shared/displayAmount';
 import { useTranslation } from 'react-i18next';
-import { useWalletConfig, useWalletParts } from '../../app/walletRuntime';
+import { useWalletConfig, useWalletParts } from '../wallet';
 import { navigate } from '../../app/router';
 import { Card } from '../../shared/ui/Card';
 import { LinkList } from '../../shared/ui/LinkList';
@@ -34,7 +34,7 @@ export default function HomePage() {
   const home = useHome(deployed);
   const config = useIndexConfig();
   const walletConfig = useWalletConfig();
-  // The user's own position reads the chain: it comes with the wallet code (app/walletRuntime.ts).
+  // The user's own position reads the chain: it comes with the wallet code (features/wallet/walletRuntime.ts).
   const wallet = useWalletParts();
   const data = home.data;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
-import { useTxBusy } from '../../shared/tx/progress';
+import { useTxBusy } from '../tx';
 import { Amount } from '../../shared/ui/Amount';
 import { LinkList } from '../../shared/ui/LinkList';
 import { Skeleton } from '../../shared/ui/loading';

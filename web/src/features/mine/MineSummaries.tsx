@@ -2,7 +2,7 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { useTokenFormat } from '../../shared/tokens';
-import { TxSummary } from '../../shared/tx/TxSummary';
+import { TxSummary } from '../tx';
 
 /** The writes of the Mine page: withdraw USDC, withdraw the reward coin, claim dividends. */
 export type MineKind = 'withdraw' | 'withdrawCoin' | 'claim';

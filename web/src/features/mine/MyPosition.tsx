@@ -10,7 +10,7 @@ import { Amount } from '../../shared/ui/Amount';
 import { Card } from '../../shared/ui/Card';
 import { useNow } from '../../shared/ui/DataViews';
 import { Skeleton } from '../../shared/ui/loading';
-import { usePositions } from '../serve/useServeData';
+import { usePositions } from '../serve';
 import { nextRelease } from './position';
 
 /**

@@ -1,15 +1,12 @@
-import { stakingAbi, type ChainDeployment } from '../../shared/contracts';
-import type { TxSteps } from '../../shared/tx/flow';
+import { contractCall, type ChainDeployment } from '../../shared/contracts';
+import type { TxSteps } from '../tx';
 
 /** withdraw(amount): withdrawable USDC to the user's own wallet ('Withdrawing'). */
 export async function withdrawSteps(tx: TxSteps, deployment: ChainDeployment, amount: bigint) {
   await tx.send('tx.stage.withdrawing', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'withdraw',
-      args: [amount],
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, { contract: 'staking', functionName: 'withdraw', args: [amount] }),
+    ),
   );
 }
 
@@ -20,22 +17,21 @@ export async function withdrawRewardCoinSteps(
   amount: bigint,
 ) {
   await tx.send('tx.stage.withdrawing', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'withdrawRewardCoin',
-      args: [amount],
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, {
+        contract: 'staking',
+        functionName: 'withdrawRewardCoin',
+        args: [amount],
+      }),
+    ),
   );
 }
 
 /** claimDividends(): the membership's dividend to the withdrawable balance ('Claiming'). */
 export async function claimDividendsSteps(tx: TxSteps, deployment: ChainDeployment) {
   await tx.send('tx.stage.claiming', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'claimDividends',
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, { contract: 'staking', functionName: 'claimDividends' }),
+    ),
   );
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { PositionView } from '../serve/useServeData';
+import type { PositionView } from '../serve';
 import { nextRelease } from './position';
 
 const position = (id: number, endTime: number, withdrawn = false): PositionView => ({

@@ -1,4 +1,4 @@
-import type { PositionView } from '../serve/useServeData';
+import type { PositionView } from '../serve';
 
 /** The position whose principal is released next: the earliest end among those still running. */
 export function nextRelease(

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { useTokenFormat } from '../../shared/tokens';
-import type { TxRequest } from '../../shared/tx/flow';
-import { exclusive } from '../../shared/tx/progress';
-import { useTx } from '../../shared/tx/useTx';
+import { type TxRequest, exclusive, useTx } from '../tx';
 import { toast } from '../../shared/ui/toast';
 import { claimDividendsSteps, withdrawRewardCoinSteps, withdrawSteps } from './mineFlow';
 import { MineSummary, type MineKind } from './MineSummaries';

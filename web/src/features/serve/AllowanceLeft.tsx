@@ -1,14 +1,10 @@
 import type { NetworkInfo } from '@app/contracts/chains';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
-import { useConfig } from 'wagmi';
-import { publicClientFor } from '../../shared/chain/client';
-import { usdcAbi, type ChainDeployment } from '../../shared/contracts';
+import { contractCall, type ChainDeployment } from '../../shared/contracts';
+import { useContractRead } from '../../shared/contracts/useContractRead';
 import { useTokenFormat } from '../../shared/tokens';
-import { exclusive } from '../../shared/tx/progress';
-import { TxSummary } from '../../shared/tx/TxSummary';
-import { useTx } from '../../shared/tx/useTx';
+import { exclusive, TxSummary, useTx } from '../tx';
 
 /**
  * Issue 11 §4: an approval whose stake was then rejected in the wallet leaves an allowance the
@@ -23,19 +19,15 @@ export function AllowanceLeft(props: {
 }) {
   const { t } = useTranslation();
   const fmt = useTokenFormat();
-  const config = useConfig();
   const runTx = useTx();
   const { network, deployment, user, busy } = props;
-  const allowance = useQuery({
-    queryKey: ['usdc-allowance', network.chainId, user],
+  const allowance = useContractRead({
+    network,
+    deployment,
+    contract: 'usdc',
+    functionName: 'allowance',
+    args: [user, deployment.staking],
     refetchInterval: 30_000,
-    queryFn: () =>
-      publicClientFor(config, network.chainId).readContract({
-        address: deployment.usdc,
-        abi: usdcAbi,
-        functionName: 'allowance',
-        args: [user, deployment.staking],
-      }),
   });
   if (busy || !allowance.data) return null;
   const shown = fmt.exactWithSymbol(allowance.data, 'usdc');
@@ -61,12 +53,13 @@ export function AllowanceLeft(props: {
         failure: 'toast.txFailed',
         steps: async (tx) => {
           await tx.send('loading.authorizing', () =>
-            tx.wallet.writeContract({
-              address: deployment.usdc,
-              abi: usdcAbi,
-              functionName: 'approve',
-              args: [deployment.staking, 0n],
-            }),
+            tx.wallet.writeContract(
+              contractCall(deployment, {
+                contract: 'usdc',
+                functionName: 'approve',
+                args: [deployment.staking, 0n],
+              }),
+            ),
           );
         },
       });

@@ -4,7 +4,7 @@ import type { ChainDeployment } from '../../shared/contracts';
 import { formatDateTime } from '../../shared/format';
 import { useTokenFormat, type TokenFormat } from '../../shared/tokens';
 import { Amount } from '../../shared/ui/Amount';
-import type { SummaryRow } from '../../shared/tx/TxSummary';
+import type { SummaryRow } from '../tx';
 import {
   coinPerDayPerThousand,
   REFERENCE_WHOLE_USDC,

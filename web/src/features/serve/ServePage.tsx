@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useTxBusy } from '../../shared/tx/progress';
+import { useTxBusy } from '../tx';
 import { AllowanceLeft } from './AllowanceLeft';
 import { BindDialog } from './BindDialog';
 import { PositionList } from './PositionList';

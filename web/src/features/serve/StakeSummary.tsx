@@ -1,7 +1,7 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
-import { TxSummary } from '../../shared/tx/TxSummary';
+import { TxSummary } from '../tx';
 import type { StakeEarnings } from './earnings';
 import { earningsNotes, earningsRows } from './Earnings';
 import { useTokenFormat } from '../../shared/tokens';

@@ -1,7 +1,7 @@
 import { networkByChainId, type NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
-import { switchToSelected } from '../wallet/session-actions';
+import { switchToSelected } from '../wallet/connected';
 
 /** The wallet is on another network than the one chosen in the top bar: say which, offer a switch. */
 export function WrongNetworkBanner(props: {

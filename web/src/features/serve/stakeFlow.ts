@@ -3,11 +3,8 @@ import { permitTypedData } from '@app/contracts/permit';
 import { isAddress, parseSignature, zeroAddress, type Address } from 'viem';
 import type { Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
-import { stakingAbi, usdcAbi, type ChainDeployment } from '../../shared/contracts';
-import { approveExactly } from '../../shared/tx/approve';
-import { payInOneConfirmation } from '../../shared/tx/batch';
-import { isContractAccount } from '../../shared/tx/receipt';
-import type { TxSteps } from '../../shared/tx/flow';
+import { contractCall, type ChainDeployment } from '../../shared/contracts';
+import { approveExactly, isContractAccount, payInOneConfirmation, type TxSteps } from '../tx';
 
 export interface StakeContext {
   config: Config;
@@ -28,13 +25,10 @@ export async function needsUpline({
 }: StakeContext): Promise<boolean> {
   const client = publicClientFor(config, network.chainId);
   const [superior, root] = await Promise.all([
-    client.readContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'getSuperior',
-      args: [user],
-    }),
-    client.readContract({ address: deployment.staking, abi: stakingAbi, functionName: 'root' }),
+    client.readContract(
+      contractCall(deployment, { contract: 'staking', functionName: 'getSuperior', args: [user] }),
+    ),
+    client.readContract(contractCall(deployment, { contract: 'staking', functionName: 'root' })),
   ]);
   const none = !superior || superior.toLowerCase() === zeroAddress;
   return none && user.toLowerCase() !== root.toLowerCase();
@@ -46,24 +40,22 @@ export type UplineCheck = 'ok' | 'invalid' | 'self' | 'notInTree';
 export async function checkUpline(ctx: StakeContext, upline: string): Promise<UplineCheck> {
   if (!isAddress(upline)) return 'invalid';
   if (upline.toLowerCase() === ctx.user.toLowerCase()) return 'self';
-  const inTree = await publicClientFor(ctx.config, ctx.network.chainId).readContract({
-    address: ctx.deployment.staking,
-    abi: stakingAbi,
-    functionName: 'isInTree',
-    args: [upline],
-  });
+  const inTree = await publicClientFor(ctx.config, ctx.network.chainId).readContract(
+    contractCall(ctx.deployment, { contract: 'staking', functionName: 'isInTree', args: [upline] }),
+  );
   return inTree ? 'ok' : 'notInTree';
 }
 
 /** bindSuperior(upline) from the user's wallet ('Binding'). */
 export async function bindSteps(tx: TxSteps, deployment: ChainDeployment, upline: Address) {
   await tx.send('loading.binding', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'bindSuperior',
-      args: [upline],
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, {
+        contract: 'staking',
+        functionName: 'bindSuperior',
+        args: [upline],
+      }),
+    ),
   );
 }
 
@@ -80,7 +72,7 @@ export async function usesPermit(ctx: StakeContext): Promise<boolean> {
 
 /**
  * Stakes `amount` into `planId`. A wallet that batches atomically gets the exact approval and the
- * stake as one confirmation ('Paying'; shared/tx/batch.ts). Otherwise, with `permit` (usesPermit): a
+ * stake as one confirmation ('Paying'; features/tx/batch.ts). Otherwise, with `permit` (usesPermit): a
  * permit for exactly `amount` ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
  * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.
  */
@@ -92,12 +84,11 @@ export async function stakeSteps(
   permit: boolean,
 ): Promise<void> {
   const { network, deployment, user } = ctx;
-  const stake = {
-    address: deployment.staking,
-    abi: stakingAbi,
+  const stake = contractCall(deployment, {
+    contract: 'staking',
     functionName: 'stake',
     args: [BigInt(planId), amount],
-  } as const;
+  });
   const batched = await payInOneConfirmation(tx, {
     token: deployment.usdc,
     spender: deployment.staking,
@@ -114,12 +105,9 @@ export async function stakeSteps(
       throw new Error('the deployment says the USDC has a permit but records no permit domain');
     }
     const deadline = BigInt(Math.floor(Date.now() / 1000) + PERMIT_TTL_SECONDS);
-    const nonce = await tx.client.readContract({
-      address: deployment.usdc,
-      abi: usdcAbi,
-      functionName: 'nonces',
-      args: [user],
-    });
+    const nonce = await tx.client.readContract(
+      contractCall(deployment, { contract: 'usdc', functionName: 'nonces', args: [user] }),
+    );
     const signature = await tx.sign('loading.authorizing', () =>
       tx.wallet.signTypedData({
         account: user,
@@ -139,12 +127,13 @@ export async function stakeSteps(
     const { r, s, v, yParity } = parseSignature(signature);
     const vByte = v !== undefined ? Number(v) : 27 + yParity;
     await tx.send('loading.paying', () =>
-      tx.wallet.writeContract({
-        address: deployment.staking,
-        abi: stakingAbi,
-        functionName: 'stakeWithPermit',
-        args: [BigInt(planId), amount, deadline, vByte, r, s],
-      }),
+      tx.wallet.writeContract(
+        contractCall(deployment, {
+          contract: 'staking',
+          functionName: 'stakeWithPermit',
+          args: [BigInt(planId), amount, deadline, vByte, r, s],
+        }),
+      ),
     );
     return;
   }
@@ -160,11 +149,12 @@ export async function withdrawPrincipalSteps(
   positionId: number,
 ): Promise<void> {
   await tx.send('tx.stage.withdrawing', () =>
-    tx.wallet.writeContract({
-      address: deployment.staking,
-      abi: stakingAbi,
-      functionName: 'withdrawPrincipal',
-      args: [BigInt(positionId)],
-    }),
+    tx.wallet.writeContract(
+      contractCall(deployment, {
+        contract: 'staking',
+        functionName: 'withdrawPrincipal',
+        args: [BigInt(positionId)],
+      }),
+    ),
   );
 }

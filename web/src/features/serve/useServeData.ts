@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import { useConfig, type Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { readPoolReserves, type PoolReserves } from '../../shared/chain/pool';
-import { type ChainDeployment, stakingAbi, stakingLensAbi } from '../../shared/contracts';
+import { contractCall, type ChainDeployment } from '../../shared/contracts';
 
 export interface PlanView {
   id: number;
@@ -59,20 +59,19 @@ export function usePlans(network: NetworkInfo, deployment: ChainDeployment | und
     refetchInterval: 30_000,
     queryFn: async (): Promise<PlansView> => {
       const client = publicClientFor(config, network.chainId);
-      const plans = await client.readContract({
-        address: deployment!.stakingLens,
-        abi: stakingLensAbi,
-        functionName: 'getPlans',
-      });
+      const plans = await client.readContract(
+        contractCall(deployment!, { contract: 'lens', functionName: 'getPlans' }),
+      );
       const [open, price] = await Promise.all([
         Promise.all(
           plans.map((_, id) =>
-            client.readContract({
-              address: deployment!.stakingLens,
-              abi: stakingLensAbi,
-              functionName: 'isSubscriptionOpen',
-              args: [BigInt(id)],
-            }),
+            client.readContract(
+              contractCall(deployment!, {
+                contract: 'lens',
+                functionName: 'isSubscriptionOpen',
+                args: [BigInt(id)],
+              }),
+            ),
           ),
         ),
         readPoolReserves(client, deployment!),
@@ -114,12 +113,9 @@ export async function readUplineCount(
   deployment: ChainDeployment,
   user: Address,
 ): Promise<number> {
-  const uplines = await publicClientFor(config, chainId).readContract({
-    address: deployment.staking,
-    abi: stakingAbi,
-    functionName: 'selectUplines',
-    args: [user],
-  });
+  const uplines = await publicClientFor(config, chainId).readContract(
+    contractCall(deployment, { contract: 'staking', functionName: 'selectUplines', args: [user] }),
+  );
   return uplines.filter((a) => BigInt(a) !== 0n).length;
 }
 
@@ -135,12 +131,13 @@ export function usePositions(
     queryKey: serveKeys.positions(network.chainId, user),
     enabled: Boolean(deployment && user),
     queryFn: async () => {
-      const positions = await publicClientFor(config, network.chainId).readContract({
-        address: deployment!.stakingLens,
-        abi: stakingLensAbi,
-        functionName: 'getPositions',
-        args: [user!],
-      });
+      const positions = await publicClientFor(config, network.chainId).readContract(
+        contractCall(deployment!, {
+          contract: 'lens',
+          functionName: 'getPositions',
+          args: [user!],
+        }),
+      );
       return positions.map((p, id) => ({
         id,
         planId: Number(p.planId),

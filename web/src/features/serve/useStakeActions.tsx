@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
-import { exclusive } from '../../shared/tx/progress';
-import { useTx } from '../../shared/tx/useTx';
+import { exclusive, useTx } from '../tx';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { getConnectedWallet } from '../../shared/wallet/client';
+import { getConnectedWallet } from '../wallet/connected';
 import { stakeEarnings } from './earnings';
 import {
   needsUpline,

@@ -11,7 +11,7 @@ import {
   removeUserRpcUrl,
   RpcCheckFailed,
   useUserRpcUrls,
-} from './rpcSettings';
+} from '../../shared/chain/rpcSettings';
 
 /**
  * Issue 18 §2: the user's own RPC URLs per network. A URL is saved only after it answered

@@ -1,10 +1,10 @@
 import type { NetworkInfo } from '@app/contracts/chains';
-import { safeAbi } from '@app/contracts/safe';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
+import { contractCallAt } from '../../shared/contracts';
 import { useNetwork } from '../../shared/network';
 import { AddressChip } from '../../shared/ui/AddressChip';
 
@@ -21,11 +21,14 @@ function useSafeOwner(network: NetworkInfo, owner: Address) {
     retry: false,
     queryFn: async () => {
       const client = publicClientFor(config, network.chainId);
-      const safe = { address: owner, abi: safeAbi } as const;
       try {
         const [threshold, owners] = await Promise.all([
-          client.readContract({ ...safe, functionName: 'getThreshold' }),
-          client.readContract({ ...safe, functionName: 'getOwners' }),
+          client.readContract(
+            contractCallAt(owner, { contract: 'safe', functionName: 'getThreshold' }),
+          ),
+          client.readContract(
+            contractCallAt(owner, { contract: 'safe', functionName: 'getOwners' }),
+          ),
         ]);
         return { threshold, owners };
       } catch {

@@ -1,11 +1,11 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { timelockParams, type TimelockParamName } from '@app/contracts/enums';
 import { useQuery } from '@tanstack/react-query';
-import type { Abi, Address } from 'viem';
+import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
-import { stakingAbi, usdcAbi, wethAbi, type ChainDeployment } from '../../shared/contracts';
-import { offerViews, type OfferFigures } from '../mine/membership/membership';
+import { contractCall, readViews, type ChainDeployment } from '../../shared/contracts';
+import { offerViews, type OfferFigures } from '../mine';
 
 /**
  * Every chain read of the transparency page, in this one module (issue 11 §3): when some of
@@ -83,68 +83,45 @@ export function useTransparency(network: NetworkInfo, deployment: ChainDeploymen
 type Client = ReturnType<typeof publicClientFor>;
 
 async function readTransparency(client: Client, d: ChainDeployment): Promise<Transparency> {
-  // Typed loosely: the names below are argument-less views of the ABI (checked by the contract's
-  // tests), and a per-name union of return types is too deep for readContract's inference.
-  const read = client.readContract as (args: {
-    address: Address;
-    abi: Abi;
-    functionName: string;
-    args?: readonly unknown[];
-  }) => Promise<unknown>;
-  const staking = (functionName: string, args?: readonly unknown[]) =>
-    read({ address: d.staking, abi: stakingAbi, functionName, args });
-  const big = async (name: string) => (await staking(name)) as bigint;
-
-  const [owner, pendingOwner, treasury, paused, budgetInfo, rewardHeld, usdcHeld] =
-    await Promise.all([
-      staking('owner') as Promise<Address>,
-      staking('pendingOwner') as Promise<Address>,
-      staking('treasury') as Promise<Address>,
-      staking('paused') as Promise<boolean>,
-      staking('rewardBudgetInfo') as Promise<readonly [bigint, bigint, bigint]>,
-      read({
-        address: d.rewardToken,
-        abi: wethAbi,
-        functionName: 'balanceOf',
-        args: [d.staking],
-      }) as Promise<bigint>,
-      read({
-        address: d.usdc,
-        abi: usdcAbi,
-        functionName: 'balanceOf',
-        args: [d.staking],
-      }) as Promise<bigint>,
-    ]);
-  const names = [
-    'totalActiveStake',
-    'totalWithdrawable',
-    'dividendsUnclaimed',
-    'grantsBudget',
-    'treasuryProceeds',
-    'feeBps',
-    'MAX_FEE_BPS',
-    'FREE_EXCHANGES',
-    'FEE_FREE_LEVEL',
-    'minWithdrawal',
-    'maxMinWithdrawal',
-    'minStakeExclusive',
-    ...offerViews,
-    'TIMELOCK_DELAY',
-    'TIMELOCK_GRACE',
-  ] as const;
-  const [values, pendingRaw, ownerCode] = await Promise.all([
-    Promise.all(names.map(big)),
+  const held = (token: 'rewardToken' | 'usdc') =>
+    client.readContract(
+      contractCall(d, { contract: token, functionName: 'balanceOf', args: [d.staking] }),
+    );
+  const [views, budgetInfo, rewardHeld, usdcHeld, pendingRaw] = await Promise.all([
+    readViews(client, d, 'staking', [
+      'owner',
+      'pendingOwner',
+      'treasury',
+      'paused',
+      'totalActiveStake',
+      'totalWithdrawable',
+      'dividendsUnclaimed',
+      'grantsBudget',
+      'treasuryProceeds',
+      'feeBps',
+      'MAX_FEE_BPS',
+      'FREE_EXCHANGES',
+      'FEE_FREE_LEVEL',
+      'minWithdrawal',
+      'maxMinWithdrawal',
+      'minStakeExclusive',
+      ...offerViews,
+      'TIMELOCK_DELAY',
+      'TIMELOCK_GRACE',
+    ]),
+    client.readContract(contractCall(d, { contract: 'staking', functionName: 'rewardBudgetInfo' })),
+    held('rewardToken'),
+    held('usdc'),
     Promise.all(
-      PARAMS.map(
-        (_, index) => staking('pendingChanges', [index]) as Promise<readonly [bigint, bigint]>,
+      PARAMS.map((_, index) =>
+        client.readContract(
+          contractCall(d, { contract: 'staking', functionName: 'pendingChanges', args: [index] }),
+        ),
       ),
     ),
-    client.getCode({ address: owner }),
   ]);
-  const v = Object.fromEntries(names.map((name, i) => [name, values[i]!])) as Record<
-    (typeof names)[number],
-    bigint
-  >;
+  const { owner, pendingOwner, treasury, paused, ...v } = views;
+  const ownerCode = await client.getCode({ address: owner });
   return {
     owner,
     ownerIsContract: Boolean(ownerCode && ownerCode !== '0x'),

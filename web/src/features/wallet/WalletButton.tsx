@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadWalletRuntime, useWalletConfig } from '../../app/walletRuntime';
+import { loadWalletRuntime, useWalletConfig } from './walletRuntime';
 import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
 import { toast } from '../../shared/ui/toast';
 import { walletLinkStore, type WalletLink } from './walletLinkState';
-import { walletUiStore } from './walletUi';
+import { walletUiStore } from '../../shared/ui/walletOverlay';
 
 // The connect popup and the account sheet come with the wallet code.
 const WalletOverlays = lazy(() => import('./WalletMenus'));

@@ -13,7 +13,7 @@ import { trustDetectionLeft, waitForTrust } from './injectedWatch';
 import { absentWalletHref, knownIdFromFlags, type InjectedFlags } from './knownWallets';
 import { loginWith, logout } from './session-actions';
 import { GENERIC_ID, useWalletRows, type WalletOptionRow } from './useWalletOptions';
-import { walletUiStore } from './walletUi';
+import { walletUiStore } from '../../shared/ui/walletOverlay';
 import { useReconnect } from './reconnect';
 import { useWalletLink } from './walletLink';
 import { walletLinkStore } from './walletLinkState';

@@ -3,7 +3,7 @@ import { useConfig } from 'wagmi';
 import { t } from '../../i18n';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { reconnectWallet } from '../../shared/wallet/reconnect';
+import { reconnectWallet } from './reconnectWallet';
 
 /**
  * The "Reconnect wallet" action: asks the wallet the user connected with (a prompt if it forgot this

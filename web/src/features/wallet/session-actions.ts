@@ -16,9 +16,9 @@ import { clearSession, sessionStore, setSession, WALLET_ONLY_TOKEN } from '../..
 import { readStorage, storageKeys } from '../../shared/storage';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { getWalletChainId, switchWalletChain, type Eip1193 } from '../../shared/wallet/chain';
-import { reconnectWallet } from '../../shared/wallet/reconnect';
-import { isUserRejection } from '../../shared/wallet/errors';
+import { getWalletChainId, switchWalletChain, type Eip1193 } from './chain';
+import { reconnectWallet } from './reconnectWallet';
+import { isUserRejection } from './errors';
 import type { Login, LoginCode } from '../../shared/data/types';
 
 async function connectWallet(config: Config, connector: Connector): Promise<Address> {

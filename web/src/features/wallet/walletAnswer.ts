@@ -12,8 +12,8 @@
 import type { Config } from 'wagmi';
 import { getConnection, reconnect, watchConnectors } from 'wagmi/actions';
 import { createStore, useStore } from '../../shared/store';
-import type { Eip1193 } from '../../shared/wallet/chain';
-import { recentConnectorId, settledStatus } from '../../shared/wallet/reconnect';
+import type { Eip1193 } from './chain';
+import { recentConnectorId, settledStatus } from './reconnectWallet';
 import { subscribeInjected, watchInjected } from './injectedWatch';
 
 /**

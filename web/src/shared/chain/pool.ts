@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem';
-import { pairAbi, type ChainDeployment } from '../contracts';
+import { contractCall, type ChainDeployment } from '../contracts';
 
 /** Reserves of the reward-coin/USDC pool (base units of each token), read from the pair. */
 export interface PoolReserves {
@@ -13,8 +13,10 @@ export async function readPoolReserves(
   deployment: ChainDeployment,
 ): Promise<PoolReserves | undefined> {
   const [token0, reserves] = await Promise.all([
-    client.readContract({ address: deployment.pair, abi: pairAbi, functionName: 'token0' }),
-    client.readContract({ address: deployment.pair, abi: pairAbi, functionName: 'getReserves' }),
+    client.readContract(contractCall(deployment, { contract: 'pair', functionName: 'token0' })),
+    client.readContract(
+      contractCall(deployment, { contract: 'pair', functionName: 'getReserves' }),
+    ),
   ]);
   const [reserve0, reserve1] = reserves;
   const usdcIsToken0 = token0.toLowerCase() === deployment.usdc.toLowerCase();

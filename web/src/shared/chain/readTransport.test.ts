@@ -3,12 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createPublicClient } from 'viem';
-import {
-  addUserRpcUrl,
-  removeUserRpcUrl,
-  RpcCheckFailed,
-  userRpcUrls,
-} from '../../features/settings/rpcSettings';
+import { addUserRpcUrl, removeUserRpcUrl, RpcCheckFailed, userRpcUrls } from './rpcSettings';
 import { readSourceOf } from './readSource';
 import { readTransport } from './readTransport';
 

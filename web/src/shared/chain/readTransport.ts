@@ -9,7 +9,7 @@ import {
   type Transport,
 } from 'viem';
 import { API_TIMEOUT_MS } from '../api';
-import { userRpcUrls } from '../../features/settings/rpcSettings';
+import { userRpcUrls } from './rpcSettings';
 import { reportReachable, reportUnreachable } from '../connectivity';
 import { reportReadSource, type ReadSource } from './readSource';
 

@@ -1,9 +1,16 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Abi, Address, ContractFunctionName, ContractFunctionReturnType } from 'viem';
+import type { Address, ContractFunctionReturnType } from 'viem';
 import { useConfig } from 'wagmi';
-import { type ChainDeployment, stakingAbi, stakingLensAbi, usdcAbi } from '../contracts';
+import {
+  contractCall,
+  readViews,
+  type ArglessViewName,
+  type ChainDeployment,
+  type ContractAbi,
+  type ViewValues,
+} from '../contracts';
 import { publicClientFor } from './client';
 import { readPoolReserves } from './pool';
 
@@ -34,20 +41,13 @@ export function useUsdcBalance(
     enabled: Boolean(deployment && user),
     refetchInterval: 15_000,
     queryFn: () =>
-      publicClientFor(config, network.chainId).readContract({
-        address: deployment!.usdc,
-        abi: usdcAbi,
-        functionName: 'balanceOf',
-        args: [user!],
-      }),
+      publicClientFor(config, network.chainId).readContract(
+        contractCall(deployment!, { contract: 'usdc', functionName: 'balanceOf', args: [user!] }),
+      ),
   });
 }
 
-export type StakingAccount = ContractFunctionReturnType<
-  typeof stakingLensAbi,
-  'view',
-  'getAccount'
->;
+export type StakingAccount = ContractFunctionReturnType<ContractAbi<'lens'>, 'view', 'getAccount'>;
 
 /** Staking's `getAccount(user)`: earned, pending mining, withdrawable, membership, ... */
 export function useStakingAccount(
@@ -61,12 +61,9 @@ export function useStakingAccount(
     enabled: Boolean(deployment && user),
     refetchInterval: 15_000,
     queryFn: () =>
-      publicClientFor(config, network.chainId).readContract({
-        address: deployment!.stakingLens,
-        abi: stakingLensAbi,
-        functionName: 'getAccount',
-        args: [user!],
-      }),
+      publicClientFor(config, network.chainId).readContract(
+        contractCall(deployment!, { contract: 'lens', functionName: 'getAccount', args: [user!] }),
+      ),
   });
 }
 
@@ -83,15 +80,9 @@ export function usePoolReserves(network: NetworkInfo, deployment: ChainDeploymen
 }
 
 /** Names of Staking's views that take no argument (feeBps, paused, nodePrice, MAX_FEE_BPS, ...). */
-export type StakingValueName = Extract<
-  (typeof stakingAbi)[number],
-  { type: 'function'; inputs: readonly []; stateMutability: 'view' | 'pure' }
->['name'] &
-  ContractFunctionName<typeof stakingAbi, 'view' | 'pure'>;
+export type StakingValueName = ArglessViewName<'staking'>;
 
-export type StakingValues<N extends StakingValueName> = {
-  [K in N]: ContractFunctionReturnType<typeof stakingAbi, 'view' | 'pure', K>;
-};
+export type StakingValues<N extends StakingValueName> = ViewValues<'staking', N>;
 
 /** Reads several argument-less Staking views at once (parameters, counters, constants). */
 export function useStakingValues<const N extends StakingValueName>(
@@ -104,21 +95,8 @@ export function useStakingValues<const N extends StakingValueName>(
     queryKey: chainKeys.values(network.chainId, names),
     enabled: Boolean(deployment),
     refetchInterval: 30_000,
-    queryFn: async (): Promise<StakingValues<N>> => {
-      const client = publicClientFor(config, network.chainId);
-      // Typed by the signature above; the per-name union is too deep for readContract's inference.
-      const read = client.readContract as (args: {
-        address: Address;
-        abi: Abi;
-        functionName: string;
-      }) => Promise<unknown>;
-      const values = await Promise.all(
-        names.map((functionName) =>
-          read({ address: deployment!.staking, abi: stakingAbi, functionName }),
-        ),
-      );
-      return Object.fromEntries(names.map((name, i) => [name, values[i]])) as StakingValues<N>;
-    },
+    queryFn: (): Promise<StakingValues<N>> =>
+      readViews(publicClientFor(config, network.chainId), deployment!, 'staking', names),
   });
 }
 

@@ -2,7 +2,7 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { timelockParams, type TimelockParamName } from '@app/contracts/enums';
 import { useQuery } from '@tanstack/react-query';
 import { useConfig } from 'wagmi';
-import { stakingAbi, type ChainDeployment } from '../contracts';
+import { contractCall, type ChainDeployment } from '../contracts';
 import { publicClientFor } from './client';
 import { chainKeys } from './reads';
 
@@ -28,17 +28,16 @@ export function useQueuedChange(
     queryFn: async (): Promise<QueuedChange | null> => {
       const client = publicClientFor(config, network.chainId);
       const [[value, eta], grace] = await Promise.all([
-        client.readContract({
-          address: deployment!.staking,
-          abi: stakingAbi,
-          functionName: 'pendingChanges',
-          args: [timelockParams.indexOf(param)],
-        }),
-        client.readContract({
-          address: deployment!.staking,
-          abi: stakingAbi,
-          functionName: 'TIMELOCK_GRACE',
-        }),
+        client.readContract(
+          contractCall(deployment!, {
+            contract: 'staking',
+            functionName: 'pendingChanges',
+            args: [timelockParams.indexOf(param)],
+          }),
+        ),
+        client.readContract(
+          contractCall(deployment!, { contract: 'staking', functionName: 'TIMELOCK_GRACE' }),
+        ),
       ]);
       return eta === 0n ? null : { value, eta: Number(eta), graceSeconds: Number(grace) };
     },

@@ -3,7 +3,7 @@ import { copyText } from '../clipboard';
 import { deployment as deploymentKind } from '../deployment';
 import { shortAddress } from '../format';
 import { useNetwork } from '../network';
-import { addressUrl } from '../tx/explorer';
+import { addressUrl } from '../chain/explorer';
 import { toast } from './toast';
 import './address-chip.css';
 

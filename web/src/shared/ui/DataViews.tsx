@@ -6,10 +6,10 @@ import type { Indexed } from '../data/types';
 import { shortAddress } from '../format';
 import { relativeTime } from '../relativeTime';
 // The top bar's wallet popup state: the prompt's button opens the same popup (no second way in).
-import { walletUiStore } from '../../features/wallet/walletUi';
+import { walletUiStore } from './walletOverlay';
 import { Spinner } from './loading';
 import './data.css';
-import '../tx/tx.css';
+import './tx.css';
 
 /** 'Please connect the wallet' (the top bar's wallet button signs in; pages add no second one). */
 /**

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
 import { useChainTime, useStakingValues, type StakingAccount } from '../../../shared/chain/reads';
 import type { ChainDeployment } from '../../../shared/contracts';
-import { exclusive, useTxBusy } from '../../../shared/tx/progress';
-import { useTx } from '../../../shared/tx/useTx';
+import { exclusive, useTxBusy, useTx } from '../../tx';
 import { Card } from '../../../shared/ui/Card';
 import { toast } from '../../../shared/ui/toast';
 import {

@@ -4,7 +4,7 @@ import type { ChainDeployment } from '../../../shared/contracts';
 import { bpsToPercent } from '../../../shared/format';
 import type { QueuedChange } from '../../../shared/chain/timelock';
 import { queuedFeeText } from '../../../shared/ui/QueuedFeeNote';
-import { TxSummary } from '../../../shared/tx/TxSummary';
+import { TxSummary } from '../../tx';
 import type { Purchase } from './membership';
 import { useTokenFormat } from '../../../shared/tokens';
 

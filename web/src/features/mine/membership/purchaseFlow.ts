@@ -1,7 +1,5 @@
-import { stakingAbi, type ChainDeployment } from '../../../shared/contracts';
-import { approveExactly } from '../../../shared/tx/approve';
-import { payInOneConfirmation } from '../../../shared/tx/batch';
-import type { TxSteps } from '../../../shared/tx/flow';
+import { contractCall, type ChainDeployment } from '../../../shared/contracts';
+import { approveExactly, payInOneConfirmation, type TxSteps } from '../../tx';
 import type { Purchase } from './membership';
 
 const functionNames = {
@@ -12,7 +10,7 @@ const functionNames = {
 
 /**
  * With a wallet that batches atomically, the exact approval and the purchase as one confirmation
- * ('Paying'; shared/tx/batch.ts). Otherwise approve exactly `price` to the staking contract (skipped when the allowance already covers it;
+ * ('Paying'; features/tx/batch.ts). Otherwise approve exactly `price` to the staking contract (skipped when the allowance already covers it;
  * 'Authorizing'), then purchase ('Paying'); the contract pays the treasury from the user's wallet.
  * `price` is the one the summary showed and goes as `maxPrice`: if a timelocked price change lands
  * between showing and mining, the contract refuses instead of charging more.
@@ -23,12 +21,11 @@ export async function purchaseSteps(
   kind: Purchase,
   price: bigint,
 ): Promise<void> {
-  const purchase = {
-    address: deployment.staking,
-    abi: stakingAbi,
+  const purchase = contractCall(deployment, {
+    contract: 'staking',
     functionName: functionNames[kind],
     args: [price],
-  } as const;
+  });
   const batched = await payInOneConfirmation(tx, {
     token: deployment.usdc,
     spender: deployment.staking,

@@ -1,5 +1,5 @@
 import type { Hash } from 'viem';
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from '../../shared/store';
 
 /**
  * The state of the one write flow that runs at a time, global so every page and dialog sees it:

@@ -6,9 +6,9 @@
  * permit where the token has one, else the exact approval and then the payment. Uniswap's and
  * Lido's front ends ask for two prompts here; we ask for one wherever the wallet says it can.
  */
-import type { Abi, Address } from 'viem';
-import { usdcAbi } from '../contracts';
-import type { AppWalletClient } from '../wallet/client';
+import type { Address } from 'viem';
+import { asBatchCall, contractCallAt, type AnyContractCall } from '../../shared/contracts';
+import type { AppWalletClient } from '../wallet/connected';
 import { batchesAtomically, batchingSetting } from './batchSupport';
 import type { TxSteps } from './flow';
 
@@ -36,14 +36,6 @@ export async function walletBatchesAtomically(wallet: AppWalletClient): Promise<
   }
 }
 
-/** A contract call, as viem encodes it. */
-export interface ContractCall {
-  address: Address;
-  abi: Abi;
-  functionName: string;
-  args: readonly unknown[];
-}
-
 /**
  * Pays `amount` of `token` to `spender` through `payment` in one wallet confirmation: the exact
  * approval (only if the allowance is short) and the payment as one atomic batch, shown as stage
@@ -57,27 +49,25 @@ export async function payInOneConfirmation(
     token: Address;
     spender: Address;
     amount: bigint;
-    payment: ContractCall;
+    payment: AnyContractCall;
     labelKey: string;
   },
 ): Promise<boolean> {
   const { token, spender, amount, payment, labelKey } = args;
   if (amount === 0n || !(await walletBatchesAtomically(tx.wallet))) return false;
-  const allowance = await tx.client.readContract({
-    address: token,
-    abi: usdcAbi,
-    functionName: 'allowance',
-    args: [tx.user, spender],
-  });
+  const allowance = await tx.client.readContract(
+    contractCallAt(token, {
+      contract: 'usdc',
+      functionName: 'allowance',
+      args: [tx.user, spender],
+    }),
+  );
   if (allowance >= amount) return false;
   await tx.sendCalls(labelKey, [
-    { to: token, abi: usdcAbi, functionName: 'approve', args: [spender, amount] },
-    {
-      to: payment.address,
-      abi: payment.abi,
-      functionName: payment.functionName,
-      args: payment.args,
-    },
+    asBatchCall(
+      contractCallAt(token, { contract: 'usdc', functionName: 'approve', args: [spender, amount] }),
+    ),
+    asBatchCall(payment),
   ]);
   return true;
 }

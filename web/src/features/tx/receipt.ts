@@ -7,8 +7,8 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from 'viem';
-import { writePendingTx } from '../pendingTx';
-import type { AppWalletClient } from '../wallet/client';
+import { writePendingTx } from '../../shared/pendingTx';
+import type { AppWalletClient } from '../wallet/connected';
 
 /** A transaction was mined but reverted. */
 export class TxRevertedError extends Error {

@@ -10,12 +10,16 @@ import {
 } from 'viem';
 import type { Config } from 'wagmi';
 import { t } from '../../i18n';
-import { publicClientFor } from '../chain/client';
-import { confirmOrCancel, OperationCancelledError } from '../ui/confirm';
-import { hideLoading } from '../ui/loading';
-import { toast } from '../ui/toast';
-import { walletClientOn, WalletNotConnectedError, type AppWalletClient } from '../wallet/client';
-import { isUserRejection } from '../wallet/errors';
+import { publicClientFor } from '../../shared/chain/client';
+import { confirmOrCancel, OperationCancelledError } from '../../shared/ui/confirm';
+import { hideLoading } from '../../shared/ui/loading';
+import { toast } from '../../shared/ui/toast';
+import {
+  walletClientOn,
+  WalletNotConnectedError,
+  type AppWalletClient,
+  isUserRejection,
+} from '../wallet/connected';
 import { holdBusy, progressStore, receiptStore, type TxStageView } from './progress';
 import {
   BatchTimeoutError,

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { deployment } from '../deployment';
-import { shortAddress } from '../format';
+import { deployment } from '../../shared/deployment';
+import { shortAddress } from '../../shared/format';
 import { receiptStore, useTxProgress, useTxReceipt } from './progress';
-import { txLocation } from './explorer';
-import './tx.css';
+import { txLocation } from '../../shared/chain/explorer';
+import '../../shared/ui/tx.css';
 
 /** A transaction's hash and where to look it up (the explorer, or "local chain"). */
 export function TxHashLine({ chainId, hash }: { chainId: number; hash: string }) {

@@ -4,8 +4,8 @@
  * device only; a URL is saved only after it answered `eth_chainId` with the network's id. No viem
  * here: the first visit's raw reads (shared/tokenSymbol.ts) use the list too.
  */
-import { createStore, useStore } from '../../shared/store';
-import { readStorage, storageKeys, writeStorage } from '../../shared/storage';
+import { createStore, useStore } from '../store';
+import { readStorage, storageKeys, writeStorage } from '../storage';
 
 export type RpcUrlsByChain = Readonly<Record<string, readonly string[]>>;
 

@@ -2,10 +2,10 @@ import { networkByChainId, networkList, toViemChain } from '@app/contracts/chain
 import type { Chain } from 'viem';
 import { createConfig, injected, type Config, type CreateConnectorFn, type Transport } from 'wagmi';
 import { getConnection } from 'wagmi/actions';
-import { readTransport } from '../shared/chain/readTransport';
-import { deployment, standalone } from '../shared/deployment';
-import { rpcProxyUrl } from '../shared/wallet/chain';
-import type { Eip1193 } from '../shared/wallet/chain';
+import { readTransport } from '../../shared/chain/readTransport';
+import { deployment, standalone } from '../../shared/deployment';
+import { rpcProxyUrl } from './chain';
+import type { Eip1193 } from './chain';
 
 /**
  * The one wagmi config: our two networks, the generic injected connector (window.ethereum) and

@@ -10,7 +10,7 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { rpcProxyUrl } from '../shared/wallet/chain';
+import { rpcProxyUrl } from './chain';
 
 export interface LocalTestProvider {
   address: Address;

@@ -1,9 +1,9 @@
 import type { CreateConnectorFn } from 'wagmi';
-import { watchWalletAnswer } from '../features/wallet/walletAnswer';
-import { sessionStore } from '../shared/session';
+import { watchWalletAnswer } from './walletAnswer';
+import { sessionStore } from '../../shared/session';
 import { createWagmiConfig } from './wagmi';
 
-export { default as MyPosition } from '../features/mine/MyPosition';
+export { MyPosition } from '../mine';
 
 /**
  * Creates the one wagmi config and does what WagmiProvider's mount would: reconnect a signed-in

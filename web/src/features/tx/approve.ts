@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { usdcAbi } from '../contracts';
+import { contractCallAt } from '../../shared/contracts';
 import type { TxSteps } from './flow';
 
 /**
@@ -14,20 +14,18 @@ export async function approveExactly(
   amount: bigint,
 ): Promise<boolean> {
   if (amount === 0n) return false;
-  const allowance = await tx.client.readContract({
-    address: token,
-    abi: usdcAbi,
-    functionName: 'allowance',
-    args: [tx.user, spender],
-  });
+  const allowance = await tx.client.readContract(
+    contractCallAt(token, {
+      contract: 'usdc',
+      functionName: 'allowance',
+      args: [tx.user, spender],
+    }),
+  );
   if (allowance >= amount) return false;
   await tx.send('loading.authorizing', () =>
-    tx.wallet.writeContract({
-      address: token,
-      abi: usdcAbi,
-      functionName: 'approve',
-      args: [spender, amount],
-    }),
+    tx.wallet.writeContract(
+      contractCallAt(token, { contract: 'usdc', functionName: 'approve', args: [spender, amount] }),
+    ),
   );
   return true;
 }

@@ -1,6 +1,6 @@
 import type { Address, PublicClient } from 'viem';
 // Straight from the generated module (not ../contracts, which reads the build's environment).
-import { usdcAbi } from '@app/contracts/generated';
+import { contractCallAt } from '../../shared/contracts';
 
 /**
  * USDC is issued by a company that can pause the token or freeze (blacklist) any address; USDC on
@@ -37,19 +37,23 @@ export async function usdcRefusal(
   user: Address,
 ): Promise<UsdcRefusalKey | undefined> {
   const [paused, userFrozen, contractFrozen] = await Promise.allSettled([
-    client.readContract({ address: parties.token, abi: usdcAbi, functionName: 'paused' }),
-    client.readContract({
-      address: parties.token,
-      abi: usdcAbi,
-      functionName: 'isBlacklisted',
-      args: [user],
-    }),
-    client.readContract({
-      address: parties.token,
-      abi: usdcAbi,
-      functionName: 'isBlacklisted',
-      args: [parties.contract],
-    }),
+    client.readContract(
+      contractCallAt(parties.token, { contract: 'usdc', functionName: 'paused' }),
+    ),
+    client.readContract(
+      contractCallAt(parties.token, {
+        contract: 'usdc',
+        functionName: 'isBlacklisted',
+        args: [user],
+      }),
+    ),
+    client.readContract(
+      contractCallAt(parties.token, {
+        contract: 'usdc',
+        functionName: 'isBlacklisted',
+        args: [parties.contract],
+      }),
+    ),
   ]);
   const yes = (result: PromiseSettledResult<boolean>) =>
     result.status === 'fulfilled' && result.value === true;

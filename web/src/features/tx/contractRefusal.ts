@@ -2,13 +2,11 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   RawContractError,
-  decodeErrorResult,
   type Hash,
   type Hex,
   type PublicClient,
 } from 'viem';
-// Straight from the generated module (not ../contracts, which reads the build's environment).
-import { stakingAbi } from '@app/contracts/generated';
+import { decodeContractError } from '../../shared/contracts';
 
 /**
  * The contract's refusals that the user can act on, each with the message that says why; any other
@@ -48,11 +46,7 @@ export function refusalInError(error: unknown): ContractRefusalKey | undefined {
   if (decoded instanceof ContractFunctionRevertedError) return keyOf(decoded.data?.errorName);
   const data = revertData(error);
   if (typeof data !== 'string' || !data.startsWith('0x')) return undefined;
-  try {
-    return keyOf(decodeErrorResult({ abi: stakingAbi, data: data as Hex }).errorName);
-  } catch {
-    return undefined;
-  }
+  return keyOf(decodeContractError('staking', data as Hex));
 }
 
 /**

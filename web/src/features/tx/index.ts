@@ -1,0 +1,14 @@
+/**
+ * The transaction flow, the one way the app writes to the chain (DESIGN §1.7): other features use
+ * it through this file only. `runTx`/`useTx` run a flow (summary, Confirm, each wallet prompt as a
+ * named stage, receipt, one outcome toast); `approveExactly` and `payInOneConfirmation` are the
+ * payment steps flows compose; `TxSummary` is the plain-language summary shown before Confirm.
+ */
+export { runTx, type TxRequest, type TxSteps } from './flow';
+export { useTx } from './useTx';
+export { exclusive, isTxBusy, useTxBusy } from './progress';
+export { approveExactly } from './approve';
+export { payInOneConfirmation } from './batch';
+export { TxSummary, type SummaryRow } from './TxSummary';
+export { TxHashLine, TxProgressModal, TxReceiptBanner } from './TxProgress';
+export { isContractAccount, RECEIPT_TIMEOUT_MS, settleTimeout } from './receipt';
