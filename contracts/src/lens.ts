@@ -21,12 +21,13 @@ export interface LensPlan {
 
 /**
  * Every plan, in id order (a plan's id is its index), read page by page from the lens at
- * `stakingLens`. Pass `blockNumber` to read all pages at one block.
+ * `stakingLens`. `blockNumber` reads all pages at one block; `pageSize` (tests) asks for smaller
+ * pages than the lens's largest.
  */
 export async function readAllPlans(
   client: Pick<PublicClient, 'readContract'>,
   stakingLens: Address,
-  blockNumber?: bigint,
+  { blockNumber, pageSize = plansPageSize }: { blockNumber?: bigint; pageSize?: bigint } = {},
 ): Promise<LensPlan[]> {
   const plans: LensPlan[] = [];
   for (;;) {
@@ -34,7 +35,7 @@ export async function readAllPlans(
       address: stakingLens,
       abi: stakingLensAbi,
       functionName: 'getPlans',
-      args: [BigInt(plans.length), plansPageSize],
+      args: [BigInt(plans.length), pageSize],
       ...(blockNumber === undefined ? {} : { blockNumber }),
     });
     plans.push(...page);
