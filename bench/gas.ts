@@ -67,17 +67,19 @@ const progress = (line: string) => process.stderr.write(`gas: ${line}\n`);
 /**
  * Targets of issue 10 §4. Two were moved in issue 20, after no honest saving was left (the traces
  * `--explain` prints):
- * - withdraw: 50,000 → 56,000. Of its ~55,000, ~21,300 is the intrinsic cost and calldata and
- *   ~25,500 the mainnet-like USDC's transfer (proxy, pause and blacklist reads, two balance
- *   writes, the event), ~10,500 more than a plain ERC-20's. That leaves Staking ~3,200 under
- *   50,000: less than reading and writing the user's balance alone (two cold reads 4,200, two
- *   writes 5,800). What remains (the USDC-owed total, the `Withdrawn` event, the reentrancy
- *   guard) are trust rules (the transparency page's "USDC owed", exits that cannot re-enter).
+ * - withdraw: 50,000 → 56,000. Of its 55,024, 21,240 is the intrinsic cost and calldata and
+ *   22,753 runs inside the mainnet-like USDC's transfer (proxy, pause and blacklist reads, two
+ *   balance writes, the event). That leaves Staking 6,007 under 50,000, less than its two cold
+ *   reads (the user's balance; the USDC-owed total with the minimum, 4,200) and the cold call to
+ *   the token (2,600) before it writes anything (11,031 in all). What remains (the USDC-owed
+ *   total, the `Withdrawn` event, the reentrancy guard) are trust rules: the transparency page's
+ *   "USDC owed", and exits that cannot re-enter.
  * - harvest: 60,000 per position holds for a harvest whose recipients already have an earned
- *   balance. A recipient's first income writes its balance from zero: 17,100 more than a
- *   non-zero → non-zero write (20,000 vs 2,900), once per account for ever. The balance shares no
- *   slot that is already non-zero (the one with the superior is full), and pre-filling it at
- *   bind time would charge every user who binds, whether it ever earns or not.
+ *   balance (the repeat: 98,192 for 2). A recipient's first income writes its balance from zero:
+ *   17,100 more than a non-zero → non-zero write (20,000 vs 2,900), once per account for ever
+ *   (183,692 for the user and 3 uplines, which here also writes the pool's first earned total).
+ *   The balance shares no slot that is already non-zero (the one with the superior is full), and
+ *   pre-filling it at bind time would charge every user who binds, whether it ever earns or not.
  */
 const TARGETS = {
   stake3: 130_000n,
