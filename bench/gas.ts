@@ -64,7 +64,29 @@ const option = (name: string, fallback: number) => {
 };
 const USERS = option('--users', 1000);
 const progress = (line: string) => process.stderr.write(`gas: ${line}\n`);
-const TARGETS = { stake3: 130_000n, harvestPerPosition: 60_000n, withdraw: 50_000n };
+/**
+ * Targets of issue 10 §4. Two were moved in issue 20, after no honest saving was left (the traces
+ * `--explain` prints):
+ * - withdraw: 50,000 → 56,000. Of its 55,024, 21,240 is the intrinsic cost and calldata and
+ *   22,753 runs inside the mainnet-like USDC's transfer (proxy, pause and blacklist reads, two
+ *   balance writes, the event). That leaves Staking 6,007 under 50,000, less than its two cold
+ *   reads (the user's balance; the USDC-owed total with the minimum, 4,200) and the cold call to
+ *   the token (2,600) before it writes anything (11,031 in all). What remains (the USDC-owed
+ *   total, the `Withdrawn` event, the reentrancy guard) are trust rules: the transparency page's
+ *   "USDC owed", and exits that cannot re-enter.
+ * - harvest: 60,000 per position holds for a harvest whose recipients already have an earned
+ *   balance (the repeat: 98,192 for 2). A recipient's first income writes its balance from zero:
+ *   17,100 more than a non-zero → non-zero write (20,000 vs 2,900), once per account for ever
+ *   (183,692 for the user and 3 uplines, which here also writes the pool's first earned total).
+ *   The balance shares no slot that is already non-zero (the one with the superior is full), and
+ *   pre-filling it at bind time would charge every user who binds, whether it ever earns or not.
+ */
+const TARGETS = {
+  stake3: 130_000n,
+  harvestPerPosition: 60_000n,
+  firstIncomePerRecipient: 17_100n,
+  withdraw: 56_000n,
+};
 /**
  * The chain's first block time (2096-10-02 07:06:40 UTC, after any wall clock this runs on): 60,800 s
  * before a UTC day boundary, so no column crosses a day other than where the scenario moves time.
@@ -314,7 +336,7 @@ try {
         column,
         'harvest (2 positions), first income of all 4',
         await send(M, pool, staking.abi, 'harvest', [M, [0n, 1n]]),
-        TARGETS.harvestPerPosition * 2n,
+        TARGETS.harvestPerPosition * 2n + TARGETS.firstIncomePerRecipient * 4n,
       );
       await increaseTime(86400);
       record(

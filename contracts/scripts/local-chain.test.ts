@@ -18,6 +18,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { networkByChainId, toViemChain, type SupportedChainId } from '../src/chains.ts';
 import { localAccounts, localTestUserKey } from '../src/local-accounts.ts';
 import { dexSwapGasLimit } from '../src/gas.ts';
+import { readAllPlans } from '../src/lens.ts';
 import { permitTypedData, usdcPermitDomain } from '../src/permit.ts';
 import { deployments, stakingAbi, stakingLensAbi, usdcAbi } from '../generated/contracts.ts';
 import {
@@ -95,11 +96,7 @@ for (const chainId of [1, 56] as SupportedChainId[]) {
       const wait = async (hash: `0x${string}`) =>
         assert.equal((await pub.waitForTransactionReceipt({ hash })).status, 'success');
 
-      const plans = await pub.readContract({
-        address: d.stakingLens,
-        abi: stakingLensAbi,
-        functionName: 'getPlans',
-      });
+      const plans = await readAllPlans(pub, d.stakingLens);
       assert.deepEqual(
         plans.map((p) => p.termDays),
         localPlans.map((p) => p.termDays),

@@ -10,9 +10,24 @@ import {StakingMath} from "./StakingMath.sol";
 ///         contract's raw getters. It holds nothing, changes nothing and has no owner.
 /// @dev These views walk a user's positions or combine many fields; keeping them here leaves Staking room
 ///      under the EIP-170 code size limit for its safety checks. Function names and arguments are those
-///      the views had on Staking, so a caller switches only the address it calls. The formulas are the
+///      the views had on Staking, so a caller switches only the address it calls (except `getPlans`,
+///      which is paged). No view reads the whole plan list: a deployment with thousands of plans stays
+///      within an RPC node's gas cap for `eth_call`. The formulas are the
 ///      contract's own (StakingMath), so a figure shown here is the figure the contract credits.
 contract StakingLens {
+    /// @dev The plan of the position read last, so a walk over a user's positions reads each plan it
+    ///      needs (positions of one plan usually follow each other) and never the whole plan list: the
+    ///      views' cost follows the user's positions, not the number of plans.
+    struct PlanCache {
+        uint256 planId;
+        IStaking.Plan plan;
+    }
+
+    /// @notice Most plans one `getPlans` call returns, whatever `limit` asks: a page of this many stays
+    ///         far under the 50,000,000 gas an RPC node allows an `eth_call` by default (geth), so
+    ///         the call works however many plans the operator has opened (StakingLensPaging.t.sol).
+    uint256 public constant MAX_PLANS_PAGE = 500;
+
     /// @notice The Staking contract this lens reads.
     Staking public immutable staking;
 
@@ -41,12 +56,12 @@ contract StakingLens {
             a.membership, a.dividendDebt, staking.accEcologicalPerNode(), staking.accShareholderPerFounder()
         );
         v.upgradePrice = staking.upgradePrice(user);
-        IStaking.Plan[] memory plans = getPlans();
+        PlanCache memory cache = _emptyCache();
         for (uint256 i = 0; i < a.positionCount; ++i) {
             IStaking.PositionData memory p = staking.positionData(user, i);
             if (p.released) continue;
             v.activeStake += p.amount;
-            IStaking.Plan memory plan = plans[p.planId];
+            IStaking.Plan memory plan = _planOf(p, cache);
             uint256 full = StakingMath.fullMining(p.amount, plan.dailyRate, plan.termDays);
             v.pendingMining += StakingMath.minedAt(full, p.startTime, plan.termDays, block.timestamp)
             - StakingMath.minedAt(full, p.startTime, plan.termDays, p.settledUntil);
@@ -59,7 +74,7 @@ contract StakingLens {
     /// @return The position.
     function getPosition(address user, uint256 positionId) external view returns (IStaking.Position memory) {
         if (positionId >= staking.positionCount(user)) revert IStaking.PositionNotFound(positionId);
-        return _view(staking.positionData(user, positionId), getPlans());
+        return _view(staking.positionData(user, positionId), _emptyCache());
     }
 
     /// @notice All positions of `user` (use getPositionsPage for long lists).
@@ -83,9 +98,9 @@ contract StakingLens {
         if (offset >= length) return new IStaking.Position[](0);
         uint256 end = length - offset < limit ? length : offset + limit;
         page = new IStaking.Position[](end - offset);
-        IStaking.Plan[] memory plans = getPlans();
+        PlanCache memory cache = _emptyCache();
         for (uint256 i = offset; i < end; ++i) {
-            page[i - offset] = _view(staking.positionData(user, i), plans);
+            page[i - offset] = _view(staking.positionData(user, i), cache);
         }
     }
 
@@ -95,12 +110,12 @@ contract StakingLens {
     function getUserTotals(address user) external view returns (IStaking.UserTotals memory totals) {
         uint256 length = staking.positionCount(user);
         totals.positions = length;
-        IStaking.Plan[] memory plans = getPlans();
+        PlanCache memory cache = _emptyCache();
         for (uint256 i = 0; i < length; ++i) {
             IStaking.PositionData memory p = staking.positionData(user, i);
             totals.totalStaked += p.amount;
             if (p.released) totals.withdrawn += p.amount;
-            if (p.released || block.timestamp >= _endTime(p, plans[p.planId])) {
+            if (p.released || block.timestamp >= _endTime(p, _planOf(p, cache))) {
                 totals.released += p.amount;
             } else {
                 totals.toBeReleased += p.amount;
@@ -164,12 +179,25 @@ contract StakingLens {
         q.netUsdc = q.grossUsdc - q.fee;
     }
 
-    /// @notice All plans, in id order.
-    /// @return plans The plans.
-    function getPlans() public view returns (IStaking.Plan[] memory plans) {
-        plans = new IStaking.Plan[](staking.planCount());
-        for (uint256 i = 0; i < plans.length; ++i) {
-            plans[i] = staking.getPlan(i);
+    /// @notice Up to `limit` plans (never more than MAX_PLANS_PAGE) from id `offset`, in id order, and
+    ///         how many plans there are: a caller reads every plan by calling again from
+    ///         `offset + page.length` until it reaches `total`.
+    /// @param offset The first plan id.
+    /// @param limit The largest number to return (capped at MAX_PLANS_PAGE).
+    /// @return page The plans `offset ..` that exist (empty past the end).
+    /// @return total The number of plans (ids 0..total-1).
+    function getPlans(uint256 offset, uint256 limit)
+        external
+        view
+        returns (IStaking.Plan[] memory page, uint256 total)
+    {
+        total = staking.planCount();
+        if (offset >= total) return (new IStaking.Plan[](0), total);
+        if (limit > MAX_PLANS_PAGE) limit = MAX_PLANS_PAGE;
+        uint256 end = total - offset < limit ? total : offset + limit;
+        page = new IStaking.Plan[](end - offset);
+        for (uint256 i = offset; i < end; ++i) {
+            page[i - offset] = staking.getPlan(i);
         }
     }
 
@@ -193,6 +221,22 @@ contract StakingLens {
         return staking.statDay() == block.timestamp / 1 days ? staking.statStaked() : 0;
     }
 
+    function _emptyCache() private pure returns (PlanCache memory cache) {
+        cache.planId = type(uint256).max; // no plan has this id (ids are below 2^32)
+    }
+
+    function _planOf(IStaking.PositionData memory p, PlanCache memory cache)
+        private
+        view
+        returns (IStaking.Plan memory)
+    {
+        if (cache.planId != p.planId) {
+            cache.plan = staking.getPlan(p.planId);
+            cache.planId = p.planId;
+        }
+        return cache.plan;
+    }
+
     function _endTime(IStaking.PositionData memory p, IStaking.Plan memory plan)
         private
         pure
@@ -201,12 +245,12 @@ contract StakingLens {
         return uint256(p.startTime) + uint256(plan.termDays) * 1 days;
     }
 
-    function _view(IStaking.PositionData memory p, IStaking.Plan[] memory plans)
+    function _view(IStaking.PositionData memory p, PlanCache memory cache)
         private
-        pure
+        view
         returns (IStaking.Position memory)
     {
-        IStaking.Plan memory plan = plans[p.planId];
+        IStaking.Plan memory plan = _planOf(p, cache);
         uint256 full = StakingMath.fullMining(p.amount, plan.dailyRate, plan.termDays);
         return IStaking.Position({
             planId: p.planId,

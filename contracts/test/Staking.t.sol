@@ -267,7 +267,8 @@ contract StakingPlanTest is StakingFixture {
         assertEq(p.totalStaked, 0);
         assertEq(p.opensAt, opensAt);
         assertEq(p.closesAt, closesAt);
-        IStaking.Plan[] memory all = lens.getPlans();
+        (IStaking.Plan[] memory all, uint256 total) = lens.getPlans(0, 10);
+        assertEq(total, 3);
         assertEq(all.length, 3);
         assertEq(all[0].termDays, 30);
         assertEq(all[1].termDays, 90);

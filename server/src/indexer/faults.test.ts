@@ -365,14 +365,23 @@ describe('PostgreSQL only: database outage, two API instances', () => {
       const servers: RunningServer[] = [await start(), await start()];
       try {
         const head = await chain.head();
-        await eventually('indexed', async () => {
-          const states = await Promise.all(servers.map(async (s) => (await health(s)).indexer[0]!));
-          return states.some((x) => x.state === 'running' && x.indexedBlock === head.toString());
+        // The second server's indexer is `starting` until its first try for the lock comes back:
+        // the first one can index the whole chain while the second server is still starting up
+        // (its startup runs while the first one indexes), so wait for both to settle, not just
+        // for the head to be indexed. Two `running` (a lock that does not hold) never settles.
+        let states: string[] = [];
+        await eventually('one indexes up to the head, the other is in standby', async () => {
+          const indexers = await Promise.all(
+            servers.map(async (s) => (await health(s)).indexer[0]!),
+          );
+          states = indexers.map((x) => x.state);
+          return (
+            [...states].sort().join() === 'running,standby' &&
+            indexers.some((x) => x.state === 'running' && x.indexedBlock === head.toString())
+          );
+        }).catch((err: Error) => {
+          throw new Error(`${err.message} (states: ${states.join(', ')})`);
         });
-        const states = await Promise.all(
-          servers.map(async (s) => (await health(s)).indexer[0]!.state),
-        );
-        assert.deepEqual([...states].sort(), ['running', 'standby']);
         const homes = await Promise.all(
           servers.map(async (s) => okData(await getJson(s.url, '/v1/index/home'))),
         );

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { parseUnits, type Address } from 'viem';
 import { localAccounts, localPrivateKeys } from '@app/contracts/accounts';
 import { stakingAbi, stakingLensAbi, usdcAbi, wethAbi } from '@app/contracts/generated';
+import { readAllPlans } from '@app/contracts/lens';
 import { localDailyRate } from '@app/contracts/local';
 import { tempDir } from '../testing/harness.ts';
 import { runInProcess, startDeployedChain, type DeployedChain } from './test-support.ts';
@@ -80,7 +81,7 @@ describe('operator CLI on a local chain (ETH, 6-decimal USDC)', () => {
     assert.match(res.out, /daily yield\s+≈ 0\.5% a day at 3000 USDC\/WETH/);
     assert.match(res.out, /event PlanCreated\(planId=2,/);
 
-    const plans = await c.client.readContract({ ...lens(), functionName: 'getPlans' });
+    const plans = await readAllPlans(c.client, c.deployment.stakingLens);
     assert.equal(BigInt(plans.length), count + 1n);
     const plan = plans[Number(count)]!;
     assert.equal(plan.termDays, 45);

@@ -1,5 +1,6 @@
 /** plan:create, plan:close, plan:list — the subscription plans of the Staking contract. */
-import { stakingAbi, stakingLensAbi } from '@app/contracts/generated';
+import { stakingAbi } from '@app/contracts/generated';
+import { readAllPlans } from '@app/contracts/lens';
 import { dailyRateFor, priceOfWholeCoin, RATE_SCALE, type CoinPrice } from '@app/contracts/rates';
 import type { Options } from '../args.ts';
 import { openChain, openWriter, type Command } from '../command.ts';
@@ -250,11 +251,7 @@ export const planList: Command = {
     const ctx = await openChain(input);
     const staking = { address: ctx.contracts.staking, abi: stakingAbi } as const;
     const [plans, paused, minStake, now, price] = await Promise.all([
-      ctx.client.readContract({
-        address: ctx.contracts.stakingLens,
-        abi: stakingLensAbi,
-        functionName: 'getPlans',
-      }),
+      readAllPlans(ctx.client, ctx.contracts.stakingLens),
       ctx.client.readContract({ ...staking, functionName: 'paused' }),
       ctx.client.readContract({ ...staking, functionName: 'minStakeExclusive' }),
       chainTime(ctx),

@@ -1,4 +1,5 @@
 import type { NetworkInfo } from '@app/contracts/chains';
+import { readAllPlans } from '@app/contracts/lens';
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { useConfig, type Config } from 'wagmi';
@@ -59,9 +60,7 @@ export function usePlans(network: NetworkInfo, deployment: ChainDeployment | und
     refetchInterval: 30_000,
     queryFn: async (): Promise<PlansView> => {
       const client = publicClientFor(config, network.chainId);
-      const plans = await client.readContract(
-        contractCall(deployment!, { contract: 'lens', functionName: 'getPlans' }),
-      );
+      const plans = await readAllPlans(client, deployment!.stakingLens);
       const [open, price] = await Promise.all([
         Promise.all(
           plans.map((_, id) =>

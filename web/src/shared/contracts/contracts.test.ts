@@ -12,7 +12,7 @@ test('a call by name goes to that contract of the chain, with the ABI that has t
     const cases = [
       [contractCall(deployment, { contract: 'staking', functionName: 'root' }), deployment.staking],
       [
-        contractCall(deployment, { contract: 'lens', functionName: 'getPlans' }),
+        contractCall(deployment, { contract: 'lens', functionName: 'todayStaked' }),
         deployment.stakingLens,
       ],
       [contractCall(deployment, { contract: 'usdc', functionName: 'decimals' }), deployment.usdc],
