@@ -18,7 +18,7 @@ describe('config', () => {
     });
     assert.equal(config.port, 8080);
     assert.equal(config.databaseUrl, 'postgres://db/app');
-    assert.deepEqual(config.rpcUrls, { [networks.BSC.chainId]: 'http://bsc.example' });
+    assert.deepEqual(config.rpcUrls, { [networks.BSC.chainId]: ['http://bsc.example'] });
     assert.equal(config.deployment, 'production');
     assert.equal(config.deploymentFile, '/srv/production.json');
     assert.equal(config.webDist, '/srv/web');

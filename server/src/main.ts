@@ -13,3 +13,5 @@ log.info(
   `server listening on ${server.url} (database: ${server.db.engine}, deployment: ${config.deployment}${server.metricsUrl ? `, metrics: ${server.metricsUrl}` : ''})`,
 );
 exitOnSignals(() => server.close(), { log: (m) => log.info(`server: ${m}`) });
+// SIGHUP: switch RPC providers without a restart (RPC_URLS_FILE re-read; the outcome is logged).
+process.on('SIGHUP', () => server.reloadRpc());
