@@ -33,7 +33,7 @@ if (indexers.byChain.size === 0) {
   await db.close();
   process.exit(1);
 }
-const metrics = createMetrics();
+const metrics = createMetrics({ readiness: false });
 metrics.watchIndexers(() => [...indexers.byChain.values()].map((i) => i.metrics()));
 // The dependencies of an indexer-only host, for the same alerts as the API's (PostgresUnreachable,
 // RpcUnreachable): its database, and each chain's providers.

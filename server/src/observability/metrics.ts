@@ -39,7 +39,16 @@ export type RpcStatus = ReturnType<RpcProviders['status']>[number];
 /** The login routes, whose outcome is counted as a login success or failure. */
 const loginRoutes = new Set(['/v1/user/metamasklogin', '/v1/index/register']);
 
-export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+export function createMetrics(
+  options: {
+    defaultMetrics?: boolean;
+    /**
+     * Export app_ready (default true): an API instance's. The indexer process takes no traffic, and
+     * a gauge without labels is 0 until set, which would fire InstanceNotReady for it.
+     */
+    readiness?: boolean;
+  } = {},
+): Metrics {
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -161,16 +170,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
 
   let health: (() => Promise<HealthFacts>) | undefined;
   let rpc: () => RpcStatus[] = () => [];
-  new Gauge({
-    name: 'app_ready',
-    help: '1 when /v1/health/ready would answer 200 (not draining, database up, indexers in time)',
-    registers,
-    async collect() {
-      this.reset();
-      const ready = health ? (await health()).ready : undefined;
-      if (ready !== undefined) this.set(ready ? 1 : 0);
-    },
-  });
+  if (options.readiness ?? true) {
+    new Gauge({
+      name: 'app_ready',
+      help: '1 when /v1/health/ready would answer 200 (not draining, database up, indexers in time)',
+      registers,
+      async collect() {
+        this.reset();
+        const ready = health ? (await health()).ready : undefined;
+        if (ready !== undefined) this.set(ready ? 1 : 0);
+      },
+    });
+  }
   new Gauge({
     name: 'dependency_up',
     help: '1 when the dependency answers: postgres (SELECT 1), redis (connection ready), rpc per chain (the last call found a provider that answered; absent before the first call)',
