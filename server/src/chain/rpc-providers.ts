@@ -3,9 +3,12 @@
  * and the API's own chain reads (sign-in checks of smart accounts, live balances).
  *
  * - `RPC_URL_<chainId>` is a comma-separated list, the first the primary: a call goes to the first
- *   provider and, when that one fails (connection refused, timeout, HTTP error, no JSON-RPC answer),
- *   to the next (viem's `fallback` transport; the proxy does the same). A provider that answers with
- *   a JSON-RPC error (a revert) has answered: the error is the answer, not a reason to ask another.
+ *   provider and, when that one fails, to the next. The server's own clients use viem's `fallback`
+ *   transport (the next is asked on any error but a revert or a refusal by the user, viem's rule);
+ *   the /rpc proxy asks the next when a provider does not answer at all (connection refused,
+ *   timeout, HTTP error, no JSON-RPC answer) and passes a JSON-RPC error on as the answer (it is
+ *   the answer to the app's call). For `dependency_up` and the failover log, a JSON-RPC error is an
+ *   answer too: only a transport failure counts against a provider.
  * - A provider that lies (a stale or wrong head, a wrong block) answers, so no automatic failover
  *   can see it; the operator switches without a restart: edit the list in the file named by
  *   `RPC_URLS_FILE` (the env file itself is fine: only its `RPC_URL_<chainId>=` lines are read) and
