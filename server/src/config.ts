@@ -77,6 +77,11 @@ export interface ServerConfig {
   adminAddresses?: string[];
   /** Timeout of one upstream JSON-RPC call. */
   rpcTimeoutMs?: number;
+  /**
+   * A provider that failed is asked after the others of its list for this long (default 30 s),
+   * then first again: a hung provider costs one timeout, not one per call. RPC_RETRY_AFTER_MS.
+   */
+  rpcRetryAfterMs?: number;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
   /**
@@ -146,6 +151,7 @@ export const defaults = {
   rpcRateLimit: { max: 1200, timeWindowMs: 60 * 1000 },
   writeRateLimit: { max: 60, timeWindowMs: 60 * 1000 },
   rpcTimeoutMs: 30 * 1000,
+  rpcRetryAfterMs: 30 * 1000,
   indexerPollMs: 1000,
   indexerChunkBlocks: 2000,
   redisPrefix: 'honest-stake:',
@@ -157,7 +163,7 @@ export const defaults = {
 export function resolveConfig(config: ServerConfig): ResolvedConfig {
   return {
     ...config,
-    rpc: new RpcProviders(config.rpcUrls),
+    rpc: new RpcProviders(config.rpcUrls, config.rpcRetryAfterMs ?? defaults.rpcRetryAfterMs),
     host: config.host ?? defaults.host,
     pgliteDir: config.pgliteDir ?? defaults.pgliteDir,
     appName: config.appName ?? defaults.appName,
@@ -169,6 +175,7 @@ export function resolveConfig(config: ServerConfig): ResolvedConfig {
     writeRateLimit: config.writeRateLimit ?? defaults.writeRateLimit,
     adminAddresses: normalizeAdminAddresses(config.adminAddresses ?? []),
     rpcTimeoutMs: config.rpcTimeoutMs ?? defaults.rpcTimeoutMs,
+    rpcRetryAfterMs: config.rpcRetryAfterMs ?? defaults.rpcRetryAfterMs,
     trustProxy: config.trustProxy ?? false,
     indexer: config.indexer ?? true,
     resetIndexOf: config.resetIndexOf ?? [],
@@ -266,6 +273,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     metricsPort: int('METRICS_PORT'),
     metricsHost: env.METRICS_HOST || undefined,
     maxIndexerLagBlocks: int('MAX_INDEXER_LAG_BLOCKS'),
+    rpcRetryAfterMs: int('RPC_RETRY_AFTER_MS'),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS'),
   };
 }

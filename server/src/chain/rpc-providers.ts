@@ -125,6 +125,8 @@ export interface ClientOptions {
 
 interface ChainState {
   urls: string[];
+  /** Providers that failed (transport), asked after the others until this time (ms). */
+  resting: Map<string, number>;
   /** The URL that answered the last call (failover: not the first). */
   answering?: string;
   /** Whether the last call found a provider that answers. */
@@ -138,12 +140,19 @@ export class RpcProviders {
   private readonly listeners = new Set<(chainId: SupportedChainId) => void>();
   private log: RpcLog = () => {};
 
-  constructor(config: RpcUrlConfig) {
+  /**
+   * `retryAfterMs`: a provider that failed is asked after the others for this long, then first
+   * again (its place in the list): a provider that hangs costs one timeout, not one per call.
+   */
+  constructor(
+    config: RpcUrlConfig,
+    private readonly retryAfterMs = 30_000,
+  ) {
     for (const [key, value] of Object.entries(config)) {
       const chainId = Number(key);
       if (!isSupportedChainId(chainId) || value === undefined) continue;
       const urls = parseRpcUrlList(`RPC_URL_${chainId}`, value);
-      if (urls.length > 0) this.chainsById.set(chainId, { urls });
+      if (urls.length > 0) this.chainsById.set(chainId, { urls, resting: new Map() });
     }
   }
 
@@ -170,6 +179,18 @@ export class RpcProviders {
     return this.chainsById.get(chainId as SupportedChainId)?.urls ?? [];
   }
 
+  /** The order to ask the providers in now: the list's, with those resting after a failure last. */
+  order(chainId: number): string[] {
+    const state = this.chainsById.get(chainId as SupportedChainId);
+    if (!state) return [];
+    const now = Date.now();
+    for (const [url, until] of state.resting) if (until <= now) state.resting.delete(url);
+    return [
+      ...state.urls.filter((u) => !state.resting.has(u)),
+      ...state.urls.filter((u) => state.resting.has(u)),
+    ];
+  }
+
   /**
    * A read client of the chain over its providers in order (viem `fallback`), or undefined for a
    * chain without one. Made again after a switch: take it per use, do not keep it.
@@ -177,10 +198,11 @@ export class RpcProviders {
   client(chainId: number, options: ClientOptions): PublicClient | undefined {
     const state = this.chainsById.get(chainId as SupportedChainId);
     if (!state) return undefined;
-    const key = `${chainId}|${options.timeoutMs}|${options.bulk ? 'bulk' : 'read'}|${state.urls.join(',')}`;
+    const urls = this.order(chainId);
+    const key = `${chainId}|${options.timeoutMs}|${options.bulk ? 'bulk' : 'read'}|${urls.join(',')}`;
     let client = this.clients.get(key);
     if (client) return client;
-    const transports = state.urls.map((url) =>
+    const transports = urls.map((url) =>
       http(url, {
         timeout: options.timeoutMs,
         retryCount: 0,
@@ -196,7 +218,6 @@ export class RpcProviders {
     );
     const transport = fallback(transports, { retryCount: 0 });
     client = createPublicClient({ transport }) as PublicClient;
-    const urls = state.urls;
     (
       client.transport as unknown as { onResponse(fn: (r: FallbackResponse) => void): void }
     ).onResponse((r) => {
@@ -219,6 +240,7 @@ export class RpcProviders {
     if (!state || !state.urls.includes(url)) return; // a call from before a switch
     if (ok) {
       state.up = true;
+      state.resting.delete(url);
       if (state.answering !== url) {
         const position = state.urls.indexOf(url);
         if (state.answering !== undefined || position !== 0) {
@@ -235,8 +257,21 @@ export class RpcProviders {
         }
         state.answering = url;
       }
-    } else if (last) {
-      state.up = false;
+    } else {
+      // Logged when it starts; with one provider there is no other to ask first.
+      if (!state.resting.has(url) && state.urls.length > 1) {
+        this.log(
+          'warn',
+          `rpc chain ${chainId}: ${providerLabel(url)} fails; asked last for ${this.retryAfterMs / 1000} s`,
+          {
+            chain: chainId,
+            provider: providerLabel(url),
+            position: state.urls.indexOf(url),
+          },
+        );
+      }
+      state.resting.set(url, Date.now() + this.retryAfterMs);
+      if (last) state.up = false;
     }
   }
 
@@ -285,6 +320,7 @@ export class RpcProviders {
       if (urls.join(',') === state.urls.join(',')) continue;
       const from = state.urls.map(providerLabel);
       state.urls = [...urls];
+      state.resting.clear();
       if (state.answering !== undefined && !urls.includes(state.answering))
         state.answering = undefined;
       state.up = undefined;

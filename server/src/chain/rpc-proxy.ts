@@ -247,7 +247,7 @@ async function ask(
   body: string,
   timeoutMs: number,
 ): Promise<Map<number, Record<string, unknown>>> {
-  const urls = upstream.providers.urls(upstream.chainId);
+  const urls = upstream.providers.order(upstream.chainId);
   for (const [index, url] of urls.entries()) {
     const byId = new Map<number, Record<string, unknown>>();
     try {

@@ -141,6 +141,8 @@ describe('switching RPC providers without a restart', () => {
       REDIS_URL: '',
       INDEXER_POLL_MS: '100',
       METRICS_PORT: '0',
+      // A failed provider is asked last for 2 s (30 s by default), so the test can see it back.
+      RPC_RETRY_AFTER_MS: '2000',
     };
   });
   after(async () => {
@@ -176,11 +178,20 @@ describe('switching RPC providers without a restart', () => {
       );
       let text = await scrapeUntil(metricsUrl, inUse(backup, 1));
       assert.match(text, /^dependency_up\{dependency="rpc",chain="1"\} 1$/m);
+      await api.waitFor(new RegExp(`rpc chain 1: ${primary.host} fails; asked last for 2 s`));
+      // A failed provider is asked last for a while, not first by every call (a hung one would
+      // cost each call its timeout): in 1 s of polls and proxied calls, at most two reach it.
+      const asked = primary.calls;
+      for (const until = Date.now() + 1000; Date.now() < until;) await rpcHead(url);
+      assert.ok(primary.calls - asked <= 2, `${primary.calls - asked} calls to the failed primary`);
 
       // The primary is back, but lies about the head: it answers, so it is used again; the
       // indexer stops rather than follow a chain shorter than its index.
       primary.mode = 'lie';
-      assert.deepEqual(await rpcHead(url), { status: 200, result: LIED_HEAD });
+      for (const until = Date.now() + 20_000; (await rpcHead(url)).result !== LIED_HEAD;) {
+        assert.ok(Date.now() < until, 'the primary is asked first again after its rest');
+        await new Promise((r) => setTimeout(r, 200));
+      }
       await api.waitFor(/the chain changed under the index.*RPC provider is stale or lies/);
       await chain.mine(2);
 
