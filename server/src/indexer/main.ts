@@ -25,6 +25,9 @@ const log = pino({ level: config.logLevel || 'silent', base: { process: 'indexer
 // Provider switches (failover, reload) as JSON lines with their fields.
 const rpcLog: RpcLog = (level, message, fields) => log[level](fields ?? {}, message);
 config.rpc.setLog(rpcLog);
+// SIGHUP re-reads RPC_URLS_FILE (switching RPC providers without a restart; the outcome is
+// logged). Handled from the start: Node's default for SIGHUP ends the process.
+process.on('SIGHUP', () => reloadRpcUrls(config.rpc, config.rpcUrlsFile, repoRoot, rpcLog));
 const db = await openDb(config);
 await migrate(db);
 const indexers = startIndexers(config, db, (level, message) => log[level](message));
@@ -61,5 +64,3 @@ exitOnSignals(
   },
   { log: (message) => log.info(message) },
 );
-// SIGHUP: switch RPC providers without a restart (RPC_URLS_FILE re-read; the outcome is logged).
-process.on('SIGHUP', () => reloadRpc());
