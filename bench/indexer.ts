@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import { stakingAbi } from '@app/contracts/generated';
 import { createWalletClient, http, parseUnits, type Hash } from 'viem';
+import { RpcProviders } from '../server/src/chain/rpc-providers.ts';
 import { openDb } from '../server/src/db/db.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { ChainIndexer } from '../server/src/indexer/indexer.ts';
@@ -111,7 +112,7 @@ try {
         db,
         chainId: 1,
         network: 'ETH',
-        rpcUrl: chain.rpcUrl,
+        rpc: new RpcProviders({ 1: chain.rpcUrl }),
         deployment: chain.deployment,
         confirmations: 0,
         pollMs: 20,

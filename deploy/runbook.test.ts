@@ -402,6 +402,54 @@ describe(
           await kill(proc);
         }
       },
+      async 'rpc-switch'(block) {
+        // The runbook's API instance and indexer with a dead primary first in chain 1's list (a
+        // port nothing listens on) in their RPC_URLS_FILE; the block, run once per process with
+        // its METRICS_PORT, switches each to the working provider alone, without a restart.
+        const dir = fs.mkdtempSync(path.join(repoDir, outDir, 'rpc-switch-'));
+        const file = path.join(dir, 'env');
+        const dead = `http://127.0.0.1:${await findFreePort()}/DEAD-KEY`;
+        fs.writeFileSync(
+          file,
+          `RPC_URL_1=${dead},${env.RPC_URL_1}\nRPC_URL_56=${env.RPC_URL_56}\n`,
+        );
+        const ports = { api: await findFreePort(), indexer: await findFreePort() };
+        const withFile = { ...env, RPC_URLS_FILE: file, METRICS_HOST: '127.0.0.1' };
+        const api = bash('INDEXER=off npm start -w server', {
+          ...withFile,
+          METRICS_PORT: String(ports.api),
+        });
+        const indexer = bash('npm run indexer -w server', {
+          ...withFile,
+          METRICS_PORT: String(ports.indexer),
+        });
+        try {
+          await api.waitFor(/"msg":"server listening on http/);
+          // The dead primary is skipped at once: the indexer runs on the second provider.
+          await indexer.waitFor(/rpc chain 1: 127\.0\.0\.1:\d+ answers now/);
+          for (const [name, port] of Object.entries(ports)) {
+            const out = await runToEnd(block, {
+              ...withFile,
+              METRICS_PORT: String(port),
+              NEW_RPC_URL_1: env.RPC_URL_1!,
+            });
+            if (name === 'indexer')
+              assert.match(out, /^rpc_provider_in_use\{chain="1",.*position="1"\} 1$/m);
+            assert.match(out, /\{"ok":true,"switched":\[1\]\}/, `${name}: ${out}`);
+          }
+          for (const p of [api, indexer]) {
+            await p.waitFor(/rpc chain 1: providers switched/);
+            assert.doesNotMatch(p.output(), /DEAD-KEY/, 'a provider key in the logs');
+          }
+          assert.match(
+            fs.readFileSync(file, 'utf8'),
+            new RegExp(`^RPC_URL_1=${env.RPC_URL_1}$`, 'm'),
+          );
+        } finally {
+          for (const p of [api, indexer]) await kill(p, 'SIGKILL');
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      },
     };
 
     for (const block of blocks.filter((b) => b.mark.kind === 'run')) {

@@ -8,7 +8,7 @@
  * Needs promtool (Debian's `prometheus` package; `.ci/run` installs it without starting it).
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,11 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { localAccounts, localDeployerKey } from '@app/contracts/accounts';
 import { stakingAbi } from '@app/contracts/generated';
 import { startTestChain, type TestChain } from '../../server/src/testing/chain.ts';
-import { startTestServer, type TestServer } from '../../server/src/testing/harness.ts';
+import {
+  freshPgliteDir,
+  startTestServer,
+  type TestServer,
+} from '../../server/src/testing/harness.ts';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const PROMTOOL = process.env.PROMTOOL ?? '/usr/bin/promtool';
@@ -193,6 +197,89 @@ describe('deploy/monitoring', () => {
       }
       text = await scrapeUntil(/^staking_param_changes_queued\{chain="1"\} 1$/m);
       assert.match(text, /^staking_paused\{chain="1"\} 1$/m);
+    });
+  });
+
+  // An indexer-only host (npm run indexer -w server, the runbook's topology) must feed the same
+  // dependency alerts as an API instance: PostgresUnreachable and RpcUnreachable name it too.
+  describe('against the separate indexer process', () => {
+    let chain: TestChain;
+    let indexer: ReturnType<typeof spawn> | undefined;
+    let metricsUrl: string;
+
+    before(async () => {
+      chain = await startTestChain(1);
+      indexer = spawn(process.execPath, ['--import', 'tsx', 'src/indexer/main.ts'], {
+        cwd: path.join(dir, '..', '..', 'server'),
+        env: {
+          ...process.env,
+          DEPLOYMENT: 'local',
+          RPC_URL_1: chain.rpcUrl,
+          RPC_URL_56: '',
+          RPC_URLS_FILE: '',
+          DATABASE_URL: '',
+          PGLITE_DIR: await freshPgliteDir(),
+          METRICS_PORT: '0',
+          INDEXER_POLL_MS: '100',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      metricsUrl = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`indexer did not start:\n${out}`)),
+          120_000,
+        );
+        indexer!.stdout!.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /metrics: (http:\/\/[^\s)"]+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+        indexer!.once('exit', () => reject(new Error(`indexer exited:\n${out}`)));
+      });
+    });
+    after(async () => {
+      if (indexer && indexer.exitCode === null) {
+        const exited = new Promise((r) => indexer!.once('exit', r));
+        indexer.kill('SIGKILL');
+        await exited;
+      }
+      await chain?.stop();
+    });
+
+    it('exports dependency_up of its database and RPC providers, the indexer metrics, and no app_ready', async () => {
+      const deadline = Date.now() + 60_000;
+      let text = '';
+      const indexing = [
+        /^dependency_up\{dependency="rpc",chain="1"\} 1$/m,
+        /^indexer_running\{chain="1"\} 1$/m,
+      ];
+      while (!indexing.every((p) => p.test(text))) {
+        if (Date.now() > deadline) assert.fail(`no rpc dependency_up:\n${text}`);
+        await new Promise((r) => setTimeout(r, 200));
+        text = await (await fetch(metricsUrl)).text();
+      }
+      assert.match(text, /^dependency_up\{dependency="postgres"\} 1$/m);
+      assert.match(
+        text,
+        /^rpc_provider_in_use\{chain="1",provider="127\.0\.0\.1:\d+",position="0"\} 1$/m,
+      );
+      assert.doesNotMatch(text, /^app_ready /m, 'InstanceNotReady would fire for the indexer');
+      // Every metric of the rules that concern an indexer host is exposed by it.
+      const exposed = exposedNames(text);
+      const groups = rulesText.split(/^ {2}- name: /m);
+      const indexerRules = [
+        ...ruleExpressions(groups.find((g) => g.startsWith('honest-stake-indexer'))!),
+        ...ruleExpressions(rulesText).filter((e) => /dependency_up/.test(e)),
+      ];
+      const missing = indexerRules
+        .flatMap((e) => metricNames(e))
+        .filter((n) => !exposed.has(n) && !fromPrometheus.has(n));
+      assert.deepEqual([...new Set(missing)], []);
     });
   });
 });

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { networks } from '@app/contracts/chains';
 import { configFromEnv, deriveOrigin, resolveConfig } from './config.ts';
 import { startServer } from './start.ts';
+import { tempDir } from './testing/harness.ts';
 
 describe('config', () => {
   it('reads the environment', () => {
@@ -18,7 +21,7 @@ describe('config', () => {
     });
     assert.equal(config.port, 8080);
     assert.equal(config.databaseUrl, 'postgres://db/app');
-    assert.deepEqual(config.rpcUrls, { [networks.BSC.chainId]: 'http://bsc.example' });
+    assert.deepEqual(config.rpcUrls, { [networks.BSC.chainId]: ['http://bsc.example'] });
     assert.equal(config.deployment, 'production');
     assert.equal(config.deploymentFile, '/srv/production.json');
     assert.equal(config.webDist, '/srv/web');
@@ -41,6 +44,45 @@ describe('config', () => {
     assert.equal(config.writeRateLimit.max, 5);
     assert.deepEqual(resolveConfig(configFromEnv({})).adminAddresses, []);
     assert.throws(() => configFromEnv({ ADMIN_ADDRESSES: 'alice' }), /ADMIN_ADDRESSES/);
+  });
+
+  it('reads RPC providers as an ordered list, from the environment or from RPC_URLS_FILE', async () => {
+    const list = configFromEnv({ RPC_URL_1: ' https://a.example/KEY , http://b.example:8545 ' });
+    assert.deepEqual(list.rpcUrls, { 1: ['https://a.example/KEY', 'http://b.example:8545'] });
+    const dir = await tempDir('rpc-file-');
+    try {
+      const file = path.join(dir, 'env');
+      fs.writeFileSync(
+        file,
+        [
+          '# the env file itself: only the RPC_URL_<chainId> lines are read',
+          'APP_NAME="Honest Stake"',
+          'export RPC_URL_1="https://a.example/KEY,https://b.example/KEY"',
+          "RPC_URL_56='https://bsc.example/KEY'",
+          'RPC_URL=https://one-off.example',
+        ].join('\n'),
+      );
+      const fromFile = configFromEnv({ RPC_URLS_FILE: file, RPC_URL_1: 'http://ignored.example' });
+      assert.deepEqual(fromFile.rpcUrls, {
+        1: ['https://a.example/KEY', 'https://b.example/KEY'],
+        56: ['https://bsc.example/KEY'],
+      });
+      assert.equal(fromFile.rpcUrlsFile, file);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // Refused, and the message shows no provider key (only the host).
+    assert.throws(
+      () => configFromEnv({ RPC_URL_1: 'ws://a.example/KEY' }),
+      (err: Error) => {
+        assert.match(err.message, /RPC_URL_1: an RPC URL must be http\(s\): 'a\.example'/);
+        return true;
+      },
+    );
+    assert.throws(
+      () => configFromEnv({ RPC_URL_1: 'http://a.example,http://a.example' }),
+      /listed twice/,
+    );
   });
 
   it('refuses bad values', () => {

@@ -4,7 +4,13 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isSupportedChainId, type Deployment, type SupportedChainId } from '@app/contracts/chains';
+import type { Deployment } from '@app/contracts/chains';
+import {
+  RpcProviders,
+  rpcUrlsFromEnv,
+  rpcUrlsFromFile,
+  type RpcUrlConfig,
+} from './chain/rpc-providers.ts';
 
 export interface RateLimitConfig {
   /** Requests allowed per IP in one window. */
@@ -21,8 +27,19 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PGlite data directory; default `<repo>/.data/pglite`. */
   pgliteDir?: string;
-  /** Upstream JSON-RPC URL per chain id, for the /rpc proxy (and later the indexer). */
-  rpcUrls: Partial<Record<SupportedChainId, string>>;
+  /**
+   * JSON-RPC providers per chain id (the /rpc proxy, the indexer, the API's chain reads): one URL,
+   * or several in order (a comma-separated string or a list), the first the primary; the next is
+   * asked when one fails (chain/rpc-providers.ts).
+   */
+  rpcUrls: RpcUrlConfig;
+  /**
+   * RPC_URLS_FILE: the file whose `RPC_URL_<chainId>=` lines hold the providers (the env file
+   * itself is fine); read at start instead of the environment's, and again on SIGHUP or POST
+   * /-/reload on the metrics port, to switch providers without a restart. A relative path is read
+   * from the repository root.
+   */
+  rpcUrlsFile?: string;
   deployment: Deployment;
   /**
    * The production deployment file (what contracts/scripts/deploy-production.ts writes): with
@@ -60,6 +77,11 @@ export interface ServerConfig {
   adminAddresses?: string[];
   /** Timeout of one upstream JSON-RPC call. */
   rpcTimeoutMs?: number;
+  /**
+   * A provider that failed is asked after the others of its list for this long (default 30 s),
+   * then first again: a hung provider costs one timeout, not one per call. RPC_RETRY_AFTER_MS.
+   */
+  rpcRetryAfterMs?: number;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
   /**
@@ -104,9 +126,18 @@ export interface ServerConfig {
 
 /** A config with every default filled in. */
 type OptionalKeys =
-  'databaseUrl' | 'webDist' | 'appOrigin' | 'redisUrl' | 'metricsPort' | 'deploymentFile';
+  | 'databaseUrl'
+  | 'webDist'
+  | 'appOrigin'
+  | 'redisUrl'
+  | 'metricsPort'
+  | 'deploymentFile'
+  | 'rpcUrlsFile';
 export type ResolvedConfig = Required<Omit<ServerConfig, OptionalKeys>> &
-  Pick<ServerConfig, OptionalKeys>;
+  Pick<ServerConfig, OptionalKeys> & {
+    /** The providers of `rpcUrls`, switchable while the process runs: read RPC through these. */
+    rpc: RpcProviders;
+  };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -120,6 +151,7 @@ export const defaults = {
   rpcRateLimit: { max: 1200, timeWindowMs: 60 * 1000 },
   writeRateLimit: { max: 60, timeWindowMs: 60 * 1000 },
   rpcTimeoutMs: 30 * 1000,
+  rpcRetryAfterMs: 30 * 1000,
   indexerPollMs: 1000,
   indexerChunkBlocks: 2000,
   redisPrefix: 'honest-stake:',
@@ -131,6 +163,7 @@ export const defaults = {
 export function resolveConfig(config: ServerConfig): ResolvedConfig {
   return {
     ...config,
+    rpc: new RpcProviders(config.rpcUrls, config.rpcRetryAfterMs ?? defaults.rpcRetryAfterMs),
     host: config.host ?? defaults.host,
     pgliteDir: config.pgliteDir ?? defaults.pgliteDir,
     appName: config.appName ?? defaults.appName,
@@ -142,6 +175,7 @@ export function resolveConfig(config: ServerConfig): ResolvedConfig {
     writeRateLimit: config.writeRateLimit ?? defaults.writeRateLimit,
     adminAddresses: normalizeAdminAddresses(config.adminAddresses ?? []),
     rpcTimeoutMs: config.rpcTimeoutMs ?? defaults.rpcTimeoutMs,
+    rpcRetryAfterMs: config.rpcRetryAfterMs ?? defaults.rpcRetryAfterMs,
     trustProxy: config.trustProxy ?? false,
     indexer: config.indexer ?? true,
     resetIndexOf: config.resetIndexOf ?? [],
@@ -182,21 +216,16 @@ export function deriveOrigin(host: string, port: number): string {
 }
 
 /**
- * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT, DEPLOYMENT_FILE,
+ * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, RPC_URLS_FILE, DEPLOYMENT, DEPLOYMENT_FILE,
  * WEB_DIST, APP_ORIGIN, ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT,
  * REDIS_URL, REDIS_PREFIX,
  * METRICS_PORT, METRICS_HOST, MAX_INDEXER_LAG_BLOCKS, SHUTDOWN_TIMEOUT_MS, ... (every one is listed
  * with its meaning in deploy/env.example and docs/OPERATIONS.md)
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const rpcUrls: ServerConfig['rpcUrls'] = {};
-  for (const [key, value] of Object.entries(env)) {
-    const m = /^RPC_URL_(\d+)$/.exec(key);
-    if (!m || !value) continue;
-    const chainId = Number(m[1]);
-    if (!isSupportedChainId(chainId)) throw new Error(`${key}: chain ${chainId} is not supported`);
-    rpcUrls[chainId] = value;
-  }
+  // With RPC_URLS_FILE the file is the one source of the RPC URLs, at start as on a reload.
+  const rpcUrlsFile = env.RPC_URLS_FILE || undefined;
+  const rpcUrls = rpcUrlsFile ? rpcUrlsFromFile(rpcUrlsFile, repoRoot) : rpcUrlsFromEnv(env);
   const deployment = env.DEPLOYMENT ?? 'local';
   if (deployment !== 'local' && deployment !== 'production') {
     throw new Error(`DEPLOYMENT must be 'local' or 'production', not '${deployment}'`);
@@ -221,6 +250,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: env.PGLITE_DIR || undefined,
     rpcUrls,
+    rpcUrlsFile,
     deployment,
     deploymentFile: env.DEPLOYMENT_FILE || undefined,
     webDist: env.WEB_DIST || undefined,
@@ -243,6 +273,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     metricsPort: int('METRICS_PORT'),
     metricsHost: env.METRICS_HOST || undefined,
     maxIndexerLagBlocks: int('MAX_INDEXER_LAG_BLOCKS'),
+    rpcRetryAfterMs: int('RPC_RETRY_AFTER_MS'),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS'),
   };
 }

@@ -2,13 +2,21 @@
 import { pino } from 'pino';
 import { configFromEnv } from './config.ts';
 import { exitOnSignals } from './observability/shutdown.ts';
-import { startServer } from './start.ts';
+import { startServer, type RunningServer } from './start.ts';
 
 const config = configFromEnv();
 // JSON lines like the request logs (pino), so one log pipeline reads every line. The start and
 // stop lines are written at any LOG_LEVEL but silent: supervisors and scripts wait for them.
 const log = pino({ level: config.logLevel ? 'info' : 'silent', base: { process: 'api' } });
+// SIGHUP re-reads RPC_URLS_FILE (switching RPC providers without a restart). Handled from the
+// first line: Node's default for SIGHUP ends the process.
+const started: { server?: RunningServer } = {};
+process.on('SIGHUP', () => {
+  if (started.server) started.server.reloadRpc();
+  else log.warn('server: SIGHUP while starting: ignored (send it again once listening)');
+});
 const server = await startServer(config);
+started.server = server;
 log.info(
   `server listening on ${server.url} (database: ${server.db.engine}, deployment: ${config.deployment}${server.metricsUrl ? `, metrics: ${server.metricsUrl}` : ''})`,
 );

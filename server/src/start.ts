@@ -1,6 +1,7 @@
 /** `startServer(config)`: open the database, migrate, build the app, listen (docs/CONTRACTS-OF-WORK.md). */
 import { useConfiguredDeployment } from './chain/deployment.ts';
-import { deriveOrigin, resolveConfig, type ServerConfig } from './config.ts';
+import { deriveOrigin, repoRoot, resolveConfig, type ServerConfig } from './config.ts';
+import { reloadRpcUrls, type RpcProviders } from './chain/rpc-providers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
@@ -28,6 +29,10 @@ export interface RunningServer {
   metricsUrl?: string;
   /** The page cache's counters (bench/api reports its hit ratio). */
   pageCacheStats(): PageCacheStats;
+  /** The RPC providers in use (switchable while the process runs). */
+  rpc: RpcProviders;
+  /** Re-reads RPC_URLS_FILE's providers (main.ts calls it on SIGHUP; POST /-/reload on the metrics port). */
+  reloadRpc(): ReturnType<typeof reloadRpcUrls>;
 }
 
 export async function startServer(input: ServerConfig): Promise<RunningServer> {
@@ -51,6 +56,7 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
     const metrics = createMetrics({ defaultMetrics: config.metricsPort !== undefined });
     const indexerMetrics = () => [...(indexers?.byChain.values() ?? [])].map((i) => i.metrics());
     metrics.watchIndexers(indexerMetrics);
+    metrics.watchRpc(() => config.rpc.status());
     const appLog: { current?: FastifyBaseLogger } = {};
     if (config.redisUrl) {
       shared = await openSharedState(db, {
@@ -86,6 +92,10 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       indexerMetrics,
     });
     appLog.current = app.log;
+    // Provider switches (failover, reload) as JSON lines with their fields.
+    config.rpc.setLog((level, message, fields) => {
+      if (config.logLevel) app.log[level](fields ?? {}, message);
+    });
     app.addHook('onClose', async () => cache.close());
     await app.listen({ port: config.port, host: config.host });
     // Without a logger (tests) only a stopped indexer is worth a line on stderr.
@@ -98,8 +108,17 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       },
       (chainId, block) => cache.moved(chainId, block),
     );
+    const reloadRpc = () =>
+      reloadRpcUrls(config.rpc, config.rpcUrlsFile, repoRoot, (level, message, fields) => {
+        if (config.logLevel) app.log[level](fields ?? {}, message);
+      });
     if (config.metricsPort !== undefined) {
-      metricsServer = await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost);
+      metricsServer = await serveMetrics(
+        metrics.registry,
+        config.metricsPort,
+        config.metricsHost,
+        reloadRpc,
+      );
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -114,6 +133,8 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       indexers: running,
       metricsUrl: metricsServer?.url,
       pageCacheStats: () => cache.stats(),
+      rpc: config.rpc,
+      reloadRpc,
       async close() {
         if (closed) return;
         closed = true;

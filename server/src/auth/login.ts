@@ -9,7 +9,6 @@
  * it names (`code`) or at the nonces its own client asked for.
  */
 import { getAddress, type Address, type Hex } from 'viem';
-import { readClient } from '../chain/clients.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { pgErrorCode, type Db, type Queryable } from '../db/db.ts';
 import {
@@ -185,9 +184,10 @@ async function signedNonce(
     if (await signedByKey(address, candidate.message, signature)) return candidate;
   }
   for (const candidate of open) {
-    const rpcUrl = ctx.config.rpcUrls[candidate.chain_id as keyof typeof ctx.config.rpcUrls];
-    if (!rpcUrl) continue;
-    const client = readClient(rpcUrl, ctx.config.rpcTimeoutMs);
+    const client = ctx.config.rpc.client(candidate.chain_id, {
+      timeoutMs: ctx.config.rpcTimeoutMs,
+    });
+    if (!client) continue;
     try {
       if (await signedByContract(client, address, candidate.message, signature)) return candidate;
     } catch (err) {

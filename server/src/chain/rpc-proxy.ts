@@ -1,12 +1,15 @@
 /**
- * POST /rpc/:chainId — JSON-RPC proxy to the configured upstream of that chain, so the web app reads
- * the chain through its own origin. Only allowlisted methods are forwarded; batches up to MAX_BATCH.
- * Every answer, including errors, is JSON-RPC (not the /v1 envelope).
+ * POST /rpc/:chainId — JSON-RPC proxy to the configured providers of that chain, so the web app
+ * reads the chain through its own origin. Only allowlisted methods are forwarded; batches up to
+ * MAX_BATCH. The providers are asked in order: one that does not answer (refused, timeout, HTTP
+ * error, not JSON-RPC) is skipped for the next (rpc-providers.ts). Every answer, including
+ * errors, is JSON-RPC (not the /v1 envelope).
  */
-import { isSupportedChainId, type SupportedChainId } from '@app/contracts/chains';
+import { isSupportedChainId } from '@app/contracts/chains';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RouteDoc } from '../http/openapi.ts';
 import { allowedMethods, MAX_BATCH, RPC_BODY_LIMIT } from './allowlist.ts';
+import type { RpcProviders } from './rpc-providers.ts';
 
 type Id = string | number | null;
 interface RpcRequest {
@@ -42,7 +45,7 @@ const rpcError = (id: Id, code: number, message: string): RpcError => ({
 });
 
 export interface RpcProxyOptions {
-  rpcUrls: Partial<Record<SupportedChainId, string>>;
+  providers: RpcProviders;
   timeoutMs: number;
   rateLimit: { max: number; timeWindow: number };
 }
@@ -124,7 +127,10 @@ export async function rpcProxyRoutes(app: FastifyInstance, opts: RpcProxyOptions
       const chainId = /^\d{1,10}$/.test(request.params.chainId)
         ? Number(request.params.chainId)
         : NaN;
-      const upstream = isSupportedChainId(chainId) ? opts.rpcUrls[chainId] : undefined;
+      const upstream: Upstream | undefined =
+        isSupportedChainId(chainId) && opts.providers.has(chainId)
+          ? { chainId, providers: opts.providers }
+          : undefined;
       if (!upstream) {
         return reply
           .code(404)
@@ -155,7 +161,7 @@ export async function rpcProxyRoutes(app: FastifyInstance, opts: RpcProxyOptions
 
 async function proxyBatch(
   reply: FastifyReply,
-  upstream: string,
+  upstream: Upstream,
   calls: unknown[],
   timeoutMs: number,
 ) {
@@ -195,7 +201,7 @@ function check(call: unknown): RpcRequest | RpcError {
  * duplicate or odd ids cannot confuse the mapping), and answers in the callers' order and ids.
  */
 async function forward(
-  upstream: string,
+  upstream: Upstream,
   calls: unknown[],
   timeoutMs: number,
 ): Promise<RpcResponse[]> {
@@ -212,24 +218,7 @@ async function forward(
     method: p.c.method,
     params: p.c.params,
   }));
-  let answers: unknown;
-  try {
-    const res = await fetch(upstream, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(batch),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    answers = await res.json();
-  } catch {
-    answers = undefined;
-  }
-  const byId = new Map<number, Record<string, unknown>>();
-  if (Array.isArray(answers)) {
-    for (const a of answers as Record<string, unknown>[]) {
-      if (a && typeof a === 'object' && typeof a.id === 'number') byId.set(a.id, a);
-    }
-  }
+  const byId = await ask(upstream, JSON.stringify(batch), timeoutMs);
   pending.forEach((p, i) => {
     const a = byId.get(i);
     if (a && 'result' in a) {
@@ -241,4 +230,45 @@ async function forward(
     }
   });
   return out;
+}
+
+interface Upstream {
+  chainId: number;
+  providers: RpcProviders;
+}
+
+/**
+ * The batch's answers by id from the first provider that answers it: an HTTP 2xx with a JSON-RPC
+ * answer for every call (errors included). A provider that does not is reported and skipped for the
+ * next one; none answering gives an empty map (each call then gets the upstream error).
+ */
+async function ask(
+  upstream: Upstream,
+  body: string,
+  timeoutMs: number,
+): Promise<Map<number, Record<string, unknown>>> {
+  const urls = upstream.providers.order(upstream.chainId);
+  for (const [index, url] of urls.entries()) {
+    const byId = new Map<number, Record<string, unknown>>();
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const answers: unknown = res.ok ? await res.json() : undefined;
+      if (Array.isArray(answers)) {
+        for (const a of answers as Record<string, unknown>[]) {
+          if (a && typeof a === 'object' && typeof a.id === 'number') byId.set(a.id, a);
+        }
+      }
+    } catch {
+      // refused, timed out or not JSON: the next provider
+    }
+    const answered = byId.size > 0;
+    upstream.providers.report(upstream.chainId, url, answered, index === urls.length - 1);
+    if (answered) return byId;
+  }
+  return new Map();
 }

@@ -142,7 +142,7 @@ export async function buildApp(
         cache: options.pageCache ?? pageCache({ db, now: config.now, enabled: false }),
       };
       await api.register(homeRoutes, pages);
-      await api.register(accountRoutes, { ...pages, rpcUrls: config.rpcUrls });
+      await api.register(accountRoutes, { ...pages, rpc: config.rpc });
       await api.register(listRoutes, pages);
       await api.register(teamRoutes, { ...pages, origin: () => auth.origin.uri });
       await api.register(adminRoutes, {
@@ -175,7 +175,7 @@ export async function buildApp(
 
   await app.register(rpcProxyRoutes, {
     prefix: '/rpc',
-    rpcUrls: config.rpcUrls,
+    providers: config.rpc,
     timeoutMs: config.rpcTimeoutMs,
     rateLimit: { max: config.rpcRateLimit.max, timeWindow: config.rpcRateLimit.timeWindowMs },
   });

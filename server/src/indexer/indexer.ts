@@ -7,7 +7,8 @@
  */
 import type { ChainDeployment } from '@app/contracts/generated';
 import { pairAbi, stakingAbi } from '@app/contracts/generated';
-import { BaseError, createPublicClient, http, type Log, type PublicClient } from 'viem';
+import { BaseError, type Log, type PublicClient } from 'viem';
+import type { RpcProviders } from '../chain/rpc-providers.ts';
 import type { AdvisoryLock, Db } from '../db/db.ts';
 import { addressesNeedingUplines, buildChunk, type ChunkContext } from './chunk.ts';
 import { blocksWithoutTime, decodeLogs } from './events.ts';
@@ -58,7 +59,8 @@ export interface IndexerOptions {
   chainId: number;
   /** Network label for notices ('ETH', 'BSC'). */
   network: string;
-  rpcUrl: string;
+  /** The chain's JSON-RPC providers (asked in order; switchable while the indexer runs). */
+  rpc: RpcProviders;
   deployment: ChainDeployment;
   confirmations: number;
   /** Most blocks per eth_getLogs call and per transaction. */
@@ -99,7 +101,6 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export class ChainIndexer {
   readonly status: IndexerStatus;
-  private readonly client: PublicClient;
   private readonly opts: Required<Omit<IndexerOptions, 'log' | 'onIndexed'>> &
     Pick<IndexerOptions, 'log' | 'onIndexed'>;
   private readonly ctx: ChunkContext;
@@ -113,6 +114,7 @@ export class ChainIndexer {
   /** When the index was last at the confirmed head (the lag in seconds counts from there). */
   private caughtUpAt: number;
   private facts: ChainFacts | null = null;
+  private readonly unsubscribe: () => void;
   /** When the facts were read, and the event total then (new events → read them again at once). */
   private readonly factsRead = { at: 0, events: -1 };
 
@@ -126,15 +128,15 @@ export class ChainIndexer {
       now: () => new Date(),
       ...options,
     };
-    this.client = createPublicClient({
-      transport: http(options.rpcUrl, {
-        timeout: this.opts.rpcTimeoutMs,
-        retryCount: 0,
-        batch: { batchSize: 100, wait: 0 },
-        // A busy chunk's logs can be tens of MB (viem's default cap is 10 MB); a node that will not
-        // answer a range that large gets it halved (fetchLogs).
-        maxResponseBodySize: 128 * 1024 * 1024,
-      }),
+    // A provider switch (a reload) gives a stopped indexer another look at the chain: it stopped
+    // on what one provider said (a head below the cursor, another block hash), which a lying or
+    // stale provider says too. If the new providers say the same, it stops again.
+    this.unsubscribe = options.rpc.onSwitch((chainId) => {
+      if (chainId !== options.chainId || this.status.state !== 'stopped') return;
+      if (this.abort.signal.aborted) return;
+      this.log('warn', 'providers switched: trying again');
+      this.setStatus({ state: 'starting' });
+      this.loop = this.run();
     });
     const { deployment } = options;
     this.ctx = {
@@ -160,6 +162,7 @@ export class ChainIndexer {
 
   /** Stops after the current step and releases the lock. */
   async stop(): Promise<void> {
+    this.unsubscribe();
     this.abort.abort();
     await this.loop;
     await this.lock?.release();
@@ -210,6 +213,16 @@ export class ChainIndexer {
       backoffMs: this.totals.backoffMs,
       facts: this.facts,
     };
+  }
+
+  /** The chain's client over its providers now (made again after a switch). */
+  private get client(): PublicClient {
+    const client = this.opts.rpc.client(this.opts.chainId, {
+      timeoutMs: this.opts.rpcTimeoutMs,
+      bulk: true,
+    });
+    if (!client) throw new Error(`no RPC provider for chain ${this.opts.chainId}`);
+    return client;
   }
 
   describe(): string {
@@ -390,7 +403,7 @@ export class ChainIndexer {
     if (cursor.blockHash === '') return; // a fresh index starting at genesis
     const reset = (now: string) =>
       new ChainChangedError(
-        `the chain changed under the index: block ${cursor.blockNumber} had hash ${cursor.blockHash} when it was indexed, ${now}. This happens when a local chain is reset or after a reorganisation deeper than the confirmations. The index was kept as it is; to index the new chain from scratch run: npm run index:reset -w server -- ${cursor.chainId}`,
+        `the chain changed under the index: block ${cursor.blockNumber} had hash ${cursor.blockHash} when it was indexed, ${now}. This happens when a local chain is reset, after a reorganisation deeper than the confirmations, or when the RPC provider is stale or lies: compare with another provider first and switch if it is the provider (docs/OPERATIONS.md §7, RPC outage). The index was kept as it is; to index the new chain from scratch run: npm run index:reset -w server -- ${cursor.chainId}`,
       );
     if (head < cursor.blockNumber) throw reset(`but the chain now ends at block ${head}`);
     const block = await this.client.getBlock({ blockNumber: cursor.blockNumber });

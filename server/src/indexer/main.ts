@@ -1,13 +1,15 @@
 /**
  * `npm run indexer -w server`: the chain indexers alone, without the HTTP API — for a PostgreSQL
  * deployment whose API instances run with INDEXER=off. Same environment as the server
- * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId>, DEPLOYMENT and DEPLOYMENT_FILE; METRICS_PORT for
- * its /metrics).
+ * (DATABASE_URL or PGLITE_DIR, RPC_URL_<chainId> or RPC_URLS_FILE, DEPLOYMENT and DEPLOYMENT_FILE;
+ * METRICS_PORT for its /metrics). SIGHUP (or POST /-/reload on the metrics port) re-reads
+ * RPC_URLS_FILE's providers.
  * Start two and the second waits.
  */
 import { pino } from 'pino';
 import { useConfiguredDeployment } from '../chain/deployment.ts';
-import { configFromEnv, resolveConfig } from '../config.ts';
+import { reloadRpcUrls, type RpcLog } from '../chain/rpc-providers.ts';
+import { configFromEnv, repoRoot, resolveConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMetrics } from '../observability/metrics.ts';
@@ -20,6 +22,12 @@ const config = resolveConfig({ ...configFromEnv(), indexer: true });
 useConfiguredDeployment(config);
 // JSON lines like the API's (pino), so one log pipeline reads both.
 const log = pino({ level: config.logLevel || 'silent', base: { process: 'indexer' } });
+// Provider switches (failover, reload) as JSON lines with their fields.
+const rpcLog: RpcLog = (level, message, fields) => log[level](fields ?? {}, message);
+config.rpc.setLog(rpcLog);
+// SIGHUP re-reads RPC_URLS_FILE (switching RPC providers without a restart; the outcome is
+// logged). Handled from the start: Node's default for SIGHUP ends the process.
+process.on('SIGHUP', () => reloadRpcUrls(config.rpc, config.rpcUrlsFile, repoRoot, rpcLog));
 const db = await openDb(config);
 await migrate(db);
 const indexers = startIndexers(config, db, (level, message) => log[level](message));
@@ -28,12 +36,22 @@ if (indexers.byChain.size === 0) {
   await db.close();
   process.exit(1);
 }
-const metrics = createMetrics();
+const metrics = createMetrics({ readiness: false });
 metrics.watchIndexers(() => [...indexers.byChain.values()].map((i) => i.metrics()));
+// The dependencies of an indexer-only host, for the same alerts as the API's (PostgresUnreachable,
+// RpcUnreachable): its database, and each chain's providers.
+metrics.watchHealth(async () => ({
+  postgres: await db.query('SELECT 1').then(
+    () => true,
+    () => false,
+  ),
+}));
+metrics.watchRpc(() => config.rpc.status());
+const reloadRpc = () => reloadRpcUrls(config.rpc, config.rpcUrlsFile, repoRoot, rpcLog);
 const metricsServer =
   config.metricsPort === undefined
     ? undefined
-    : await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost);
+    : await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost, reloadRpc);
 log.info(
   `indexing chains ${[...indexers.byChain.keys()].join(', ')} (database: ${db.engine}${metricsServer ? `, metrics: ${metricsServer.url}` : ''})`,
 );

@@ -22,15 +22,14 @@ export function startIndexers(
   const byChain = new Map<number, ChainIndexer>();
   if (config.indexer) {
     for (const chainId of supportedChainIds) {
-      const rpcUrl = config.rpcUrls[chainId];
       const deployment = deployments[config.deployment][chainId];
       const network = networkByChainId(chainId)!;
-      if (!rpcUrl || !deployment) continue;
+      if (!config.rpc.has(chainId) || !deployment) continue;
       const indexer = new ChainIndexer({
         db,
         chainId,
         network: network.label,
-        rpcUrl,
+        rpc: config.rpc,
         deployment,
         confirmations: network.confirmations[config.deployment],
         pollMs: config.indexerPollMs,

@@ -6,7 +6,7 @@
 import type { Db, Queryable } from '../db/db.ts';
 import type { ChunkWrites } from './chunk.ts';
 import { writeExchanges, writeMarket } from './features/exchange.ts';
-import { writeTimelock } from './features/governance.ts';
+import { dropForeignTimelockNotices, writeTimelock } from './features/governance.ts';
 import { writeAccounts, writeRecords, writeStats } from './features/ledger.ts';
 import { writeMemberships } from './features/memberships.ts';
 import { writePositions, writeSums, writeWithdrawals } from './features/positions.ts';
@@ -48,7 +48,7 @@ export async function createCursor(
   now: Date,
   market: ChunkWrites['market'] = null,
 ): Promise<void> {
-  await q.query(
+  const created = await q.query(
     `INSERT INTO chain_cursors (chain_id, staking, block_number, block_hash, block_time, level_thresholds, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6::numeric[], $7)
      ON CONFLICT (chain_id) DO NOTHING`,
@@ -65,6 +65,10 @@ export async function createCursor(
   await q.query('INSERT INTO chain_stats (chain_id) VALUES ($1) ON CONFLICT DO NOTHING', [
     cursor.chainId,
   ]);
+  // Only the index that was just created judges the notices kept from before it.
+  if (created.rowCount === 1) {
+    await dropForeignTimelockNotices(q, cursor.chainId, cursor.staking, cursor.blockNumber + 1n);
+  }
   if (market) await writeMarket(q, cursor.chainId, market);
 }
 
@@ -136,7 +140,8 @@ export async function resetIndex(db: Db, chainId: number): Promise<void> {
       await tx.query(`DELETE FROM ${table} WHERE chain_id = $1`, [chainId]);
     }
     // Timelock notices are kept: the re-index finds each again by its chain coordinates, so its id,
-    // links and read marks stay (and removes those whose event is no longer on the chain). Only
+    // links and read marks stay (and removes those whose event is no longer on the chain; the new
+    // cursor removes those of another contract or below its start block, createCursor). Only
     // rows from before the coordinates were recorded (none for a cancelled change) are re-created.
     const uncoordinated = `SELECT id FROM notices WHERE kind = 'timelock' AND chain_id = $1 AND block_number IS NULL`;
     await tx.query(`DELETE FROM notice_reads WHERE notice_id IN (${uncoordinated})`, [chainId]);

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isDbUnavailable, pgErrorCode } from '../db/db.ts';
+import type { RpcProviders } from '../chain/rpc-providers.ts';
 import type { ChainFacts } from '../indexer/chain-facts.ts';
 import type { IndexerMetrics } from '../indexer/indexer.ts';
 
@@ -18,19 +19,36 @@ export interface Metrics {
   watchIndexers(source: () => IndexerMetrics[]): void;
   /** Where readiness and the dependencies' reachability are checked at each scrape. */
   watchHealth(source: () => Promise<HealthFacts>): void;
+  /** Where the RPC providers' state is read at each scrape (chain/rpc-providers.ts). */
+  watchRpc(source: () => RpcStatus[]): void;
 }
 
-/** What `app_ready` and `dependency_up` report (an API instance; Redis only when configured). */
+/**
+ * What `app_ready` and `dependency_up` report: readiness only for an API instance (the indexer
+ * process has no traffic to take or refuse), Redis only when configured.
+ */
 export interface HealthFacts {
-  ready: boolean;
+  ready?: boolean;
   postgres: boolean;
   redis?: boolean;
 }
 
+/** One chain's providers: which answered last (host, place in the list) and whether one answers. */
+export type RpcStatus = ReturnType<RpcProviders['status']>[number];
+
 /** The login routes, whose outcome is counted as a login success or failure. */
 const loginRoutes = new Set(['/v1/user/metamasklogin', '/v1/index/register']);
 
-export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+export function createMetrics(
+  options: {
+    defaultMetrics?: boolean;
+    /**
+     * Export app_ready (default true): an API instance's. The indexer process takes no traffic, and
+     * a gauge without labels is 0 until set, which would fire InstanceNotReady for it.
+     */
+    readiness?: boolean;
+  } = {},
+): Metrics {
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -151,26 +169,49 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
   });
 
   let health: (() => Promise<HealthFacts>) | undefined;
-  new Gauge({
-    name: 'app_ready',
-    help: '1 when /v1/health/ready would answer 200 (not draining, database up, indexers in time)',
-    registers,
-    async collect() {
-      this.reset();
-      if (health) this.set((await health()).ready ? 1 : 0);
-    },
-  });
+  let rpc: () => RpcStatus[] = () => [];
+  if (options.readiness ?? true) {
+    new Gauge({
+      name: 'app_ready',
+      help: '1 when /v1/health/ready would answer 200 (not draining, database up, indexers in time)',
+      registers,
+      async collect() {
+        this.reset();
+        const ready = health ? (await health()).ready : undefined;
+        if (ready !== undefined) this.set(ready ? 1 : 0);
+      },
+    });
+  }
   new Gauge({
     name: 'dependency_up',
-    help: '1 when the dependency answers: postgres (SELECT 1), redis (connection ready)',
-    labelNames: ['dependency'],
+    help: '1 when the dependency answers: postgres (SELECT 1), redis (connection ready), rpc per chain (the last call found a provider that answered; absent before the first call)',
+    labelNames: ['dependency', 'chain'],
     registers,
     async collect() {
       this.reset();
+      for (const r of rpc()) {
+        if (r.up !== null) this.set({ dependency: 'rpc', chain: String(r.chainId) }, r.up ? 1 : 0);
+      }
       if (!health) return;
       const h = await health();
       this.set({ dependency: 'postgres' }, h.postgres ? 1 : 0);
       if (h.redis !== undefined) this.set({ dependency: 'redis' }, h.redis ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'rpc_provider_in_use',
+    help: 'The RPC provider that answered the last call of the chain (value 1): its host, and its place in RPC_URL_<chain> (0 = the primary)',
+    labelNames: ['chain', 'provider', 'position'],
+    registers,
+    collect() {
+      this.reset();
+      for (const r of rpc()) {
+        if (r.provider === null) continue;
+        this.set(
+          { chain: String(r.chainId), provider: r.provider, position: String(r.position) },
+          1,
+        );
+      }
     },
   });
 
@@ -198,6 +239,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     },
     watchHealth(source) {
       health = source;
+    },
+    watchRpc(source) {
+      rpc = source;
     },
     instrumentHttp(app) {
       app.addHook('onResponse', async (request, reply) => {

@@ -80,11 +80,14 @@ export function useDeploymentFile(target: Target, env: Io['env']): void {
   }
 }
 
-/** The RPC URL: --rpc, RPC_URL_<chainId>, RPC_URL, or (local deployment only) the anvil port of `npm start`. */
+/**
+ * The RPC URL: --rpc, RPC_URL_<chainId> (the first of its list: the primary, as the servers use it),
+ * RPC_URL, or (local deployment only) the anvil port of `npm start`.
+ */
 export function rpcUrlFor(target: Target, options: Options, env: Io['env']): string {
   const url =
     options.optional('rpc') ||
-    env[`RPC_URL_${target.network.chainId}`] ||
+    env[`RPC_URL_${target.network.chainId}`]?.split(',')[0]?.trim() ||
     env.RPC_URL ||
     (target.deployment === 'local' ? localRpcUrl(target.network.localPort) : undefined);
   if (!url) {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { localDailyRate } from '@app/contracts/local';
 import { dailyRateFor, dailyShareOf, priceOfWholeCoin } from '@app/contracts/rates';
 import { parseOptions } from './args.ts';
+import { chainOptions, rpcUrlFor, targetFrom } from './context.ts';
 import { UsageError } from './errors.ts';
 import { dailyPercent } from './format.ts';
 import {
@@ -116,5 +117,20 @@ describe('operator options', () => {
     usage(() => parseOptions(['--yes=1'], specs), /takes no value/);
     // A negative value reaches the command, which says what is wrong with it.
     assert.deepEqual(parseOptions(['--amount', '-5'], specs).list('amount'), ['-5']);
+  });
+
+  it('takes the primary of an RPC_URL_<chainId> list (the servers read the whole list)', () => {
+    const options = parseOptions(['--deployment', 'production', '--network', 'ETH'], chainOptions);
+    const target = targetFrom(options);
+    const env = { RPC_URL_1: 'https://primary.example/KEY, https://backup.example/KEY' };
+    assert.equal(rpcUrlFor(target, options, env), 'https://primary.example/KEY');
+    assert.equal(
+      rpcUrlFor(
+        target,
+        parseOptions(['--network', 'ETH', '--rpc', 'http://x.example'], chainOptions),
+        env,
+      ),
+      'http://x.example',
+    );
   });
 });

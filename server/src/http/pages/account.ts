@@ -2,12 +2,12 @@
  * GET /v1/user/account: the signed-in address on one chain — level, membership and team from the
  * index, balances read live from the chain (null when the chain cannot be reached).
  */
-import type { Deployment, SupportedChainId } from '@app/contracts/chains';
+import type { Deployment } from '@app/contracts/chains';
 import { stakingLensAbi, usdcAbi, type ChainDeployment } from '@app/contracts/generated';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
-import { readClient } from '../../chain/clients.ts';
+import type { RpcProviders } from '../../chain/rpc-providers.ts';
 import type { Db } from '../../db/db.ts';
 import {
   accountFigures,
@@ -31,7 +31,7 @@ export async function accountRoutes(
     db: Db;
     now: () => Date;
     deployment: Deployment;
-    rpcUrls: Partial<Record<SupportedChainId, string>>;
+    rpc: RpcProviders;
   },
 ) {
   // Request types come from the routes' schemas (api-schema).
@@ -54,7 +54,7 @@ export async function accountRoutes(
         indexedOf(db, chainId),
         accountFigures(db, chainId, address),
         levelThresholds(db, chainId),
-        readLive(opts.rpcUrls[chainId], contracts, address as Address, request.log),
+        readLive(opts.rpc, chainId, contracts, address as Address, request.log),
       ]);
       const teamPerformance = account.teamStake.reduce((a, b) => a + b, 0n);
       const isRoot = address === contracts.root.toLowerCase();
@@ -79,13 +79,14 @@ export async function accountRoutes(
 }
 
 async function readLive(
-  rpcUrl: string | undefined,
+  rpc: RpcProviders,
+  chainId: number,
   contracts: ChainDeployment,
   user: Address,
   log: FastifyBaseLogger,
 ) {
-  if (!rpcUrl) return null;
-  const client = readClient(rpcUrl, LIVE_TIMEOUT_MS);
+  const client = rpc.client(chainId, { timeoutMs: LIVE_TIMEOUT_MS });
+  if (!client) return null;
   try {
     const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
     const at = { blockNumber } as const;

@@ -5,6 +5,7 @@
  */
 import { cancelledNoticeTexts, queuedNoticeTexts } from '../timelock-notice.ts';
 import { recordEvent, type ChunkWrites, type Place, type Reducers } from './reduce.ts';
+import type { Queryable } from '../../db/db.ts';
 import type { ChunkWriter } from './write.ts';
 
 export interface TimelockRow extends Place {
@@ -95,9 +96,11 @@ export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites):
   const written: number[] = [];
   const notice = async (texts: object, at: Place) => {
     const result = await q.query<{ id: number }>(
-      `INSERT INTO notices (kind, texts, created_at, published_at, chain_id, block_number, log_index)
-       VALUES ('timelock', $1, $2, $3, $4, $5, $6)
-       ON CONFLICT (chain_id, block_number, log_index) DO UPDATE SET texts = EXCLUDED.texts
+      `INSERT INTO notices (kind, texts, created_at, published_at, chain_id, block_number, log_index, contract)
+       VALUES ('timelock', $1, $2, $3, $4, $5, $6,
+         (SELECT staking FROM chain_cursors WHERE chain_id = $4))
+       ON CONFLICT (chain_id, block_number, log_index)
+         DO UPDATE SET texts = EXCLUDED.texts, contract = EXCLUDED.contract
        RETURNING id`,
       [
         JSON.stringify(texts),
@@ -152,4 +155,26 @@ export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites):
   const range = [chain, target.from.blockNumber.toString(), target.to.blockNumber.toString()];
   await q.query(`DELETE FROM notice_reads WHERE notice_id IN (${stale})`, range);
   await q.query(`DELETE FROM notices WHERE id IN (${stale})`, range);
+}
+
+/**
+ * A new index of `staking` from `startBlock` (a new deployment, or a re-index): the timelock
+ * notices kept on this chain that belong to another contract, or that lie below the start block,
+ * describe changes of a contract users no longer use, and no chunk of this index will ever cover
+ * them. They go, with their read marks. The notices of this contract from its start block on stay,
+ * with their ids and read marks: the re-index finds each again by its chain coordinates (and
+ * removes one whose event is gone). A notice of unknown contract (NULL: kept across migration 008
+ * by a reset) is judged by its block only, and then by the chunks.
+ */
+export async function dropForeignTimelockNotices(
+  q: Queryable,
+  chainId: number,
+  staking: string,
+  startBlock: bigint,
+): Promise<void> {
+  const foreign = `SELECT id FROM notices WHERE kind = 'timelock' AND chain_id = $1
+    AND (contract <> $2 OR block_number < $3)`;
+  const args = [chainId, staking.toLowerCase(), startBlock.toString()];
+  await q.query(`DELETE FROM notice_reads WHERE notice_id IN (${foreign})`, args);
+  await q.query(`DELETE FROM notices WHERE id IN (${foreign})`, args);
 }
