@@ -15,8 +15,8 @@ import { walletConnect } from 'wagmi/connectors/walletConnect';
 
 /** WalletConnect's relay did not answer: there is no link to show, and none will come. */
 export class WalletConnectUnreachableError extends Error {
-  constructor() {
-    super('WalletConnect relay not reached');
+  constructor(cause?: unknown) {
+    super('WalletConnect relay not reached', { cause });
     this.name = 'WalletConnectUnreachableError';
   }
 }
@@ -118,13 +118,19 @@ export function connectWalletConnect(
     .then(() => connector)
     .catch(async (error: unknown) => {
       await abortPairing(connector);
+      // Failing before there was a link to show is the relay's doing (unreachable, or refusing
+      // the project): only a refusal on the phone or a cancel comes after the link.
+      const failure =
+        linked || error instanceof WalletConnectCancelledError
+          ? error
+          : new WalletConnectUnreachableError(error);
       forget(config, connector);
       // wagmi stays 'connecting' while the abandoned connect has not settled.
       config.setState((state) => ({
         ...state,
         status: state.current ? 'connected' : 'disconnected',
       }));
-      throw error;
+      throw failure;
     })
     .finally(() => {
       clearTimeout(timer);

@@ -1,3 +1,6 @@
+import type { Config } from 'wagmi';
+import { recentConnectorId } from '../../shared/wallet/reconnect';
+
 /**
  * WalletConnect (issue 18 §6): a wallet on the user's phone signs for this page on a computer,
  * through WalletConnect's relay. Offered only when the build has a WalletConnect Cloud project id
@@ -16,3 +19,18 @@ export const WALLETCONNECT_ID = 'walletConnect';
 export const loadWalletConnect = import.meta.env.VITE_WALLETCONNECT_PROJECT_ID
   ? () => import('./walletConnect')
   : null;
+
+/**
+ * After a reload, a signed-in user who connected through WalletConnect gets its connector back
+ * before the reconnect (app/wagmiRuntime.ts), so the session WalletConnect's provider kept is
+ * resumed and "Reconnect wallet" works; anyone else loads nothing.
+ */
+export async function resumeWalletConnect(config: Config): Promise<void> {
+  if (!loadWalletConnect || !walletConnectProjectId) return;
+  if ((await recentConnectorId(config)) !== WALLETCONNECT_ID) return;
+  try {
+    (await loadWalletConnect()).walletConnectConnector(config, walletConnectProjectId);
+  } catch {
+    // The chunk did not load: the header offers "Reconnect wallet", as for a wallet gone.
+  }
+}
