@@ -425,6 +425,17 @@ export default defineConfig({
         precompress(),
         exitGuide(),
       ],
+  resolve: {
+    alias: [
+      // WalletConnect's modal is never used: src/features/wallet/noWalletConnectModal.ts says why.
+      {
+        find: /^@reown\/appkit\/core$/,
+        replacement: fileURLToPath(
+          new URL('./src/features/wallet/noWalletConnectModal.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   define: {
     // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
     'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),

@@ -6,8 +6,8 @@
  * WalletConnect's modal (`showQrModal: false`): the modal (Reown AppKit) is several hundred KB more
  * of code, fetches wallet logos and fonts from third-party hosts (which the Content-Security-Policy
  * would have to allow) and speaks only the languages it ships, while a QR code of the link is all a
- * phone wallet needs. (AppKit stays out of every bundle a user downloads: the provider imports it
- * only when asked to show the modal.)
+ * phone wallet needs. (AppKit is not even in the build: vite.config.ts aliases it to
+ * noWalletConnectModal.ts.)
  */
 import type { Config, Connector } from 'wagmi';
 import { connect } from 'wagmi/actions';
