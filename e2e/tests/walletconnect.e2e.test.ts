@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -131,6 +131,10 @@ describe('WalletConnect when configured', { timeout: 600_000 }, () => {
         response!.headers()['content-security-policy'] ?? '',
         /connect-src [^;]*wss:\/\/relay\.walletconnect\.org wss:\/\/relay\.walletconnect\.com/,
       );
+      assert.match(
+        response!.headers()['content-security-policy'] ?? '',
+        /frame-src https:\/\/verify\.walletconnect\.org https:\/\/verify\.walletconnect\.com/,
+      );
       const dialog = await openPopup(page);
       const option = dialog.getByTestId('walletconnect-option');
       assert.match(await option.innerText(), /WalletConnect/);
@@ -173,9 +177,32 @@ describe('WalletConnect when configured', { timeout: 600_000 }, () => {
     }
   });
 
+  test("with a project id the first visit's entry is no larger (WalletConnect stays in its chunks)", () => {
+    const entrySize = (dist: string) => {
+      const entry = readdirSync(join(dist, 'assets')).find((f) => /^index-[\w-]+\.js$/.test(f));
+      assert.ok(entry, `no entry chunk in ${dist}`);
+      return statSync(join(dist, 'assets', entry)).size;
+    };
+    const [withWalletConnect, without] = [entrySize(buildDir), entrySize(webDist)];
+    // A few hundred bytes of file names in the preload map, not the 300 KB of viem that a bundled
+    // WalletConnect modal once pulled in.
+    assert.ok(
+      withWalletConnect - without < 2048,
+      `entry ${withWalletConnect} bytes with a project id, ${without} without`,
+    );
+  });
+
   test('without a project id: not offered, no chunk in the build, never loaded, relay not allowed', async () => {
+    // Neither wagmi's connector nor WalletConnect's provider is in the build.
+    const assets = readdirSync(join(webDist, 'assets')).filter((f) => f.endsWith('.js'));
     assert.deepEqual(
-      readdirSync(join(webDist, 'assets')).filter((f) => /^walletConnect-/.test(f)),
+      assets.filter((f) => /^walletConnect-/.test(f)),
+      [],
+    );
+    assert.deepEqual(
+      assets.filter((f) =>
+        readFileSync(join(webDist, 'assets', f), 'utf8').includes('relay.walletconnect'),
+      ),
       [],
     );
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -190,7 +217,9 @@ describe('WalletConnect when configured', { timeout: 600_000 }, () => {
       assert.equal(await dialog.getByTestId('walletconnect-option').count(), 0);
       assert.doesNotMatch(await dialog.innerText(), /WalletConnect/);
       await page.waitForTimeout(1000);
-      assert.equal(seen.requests.filter((u) => /walletconnect/i.test(u)).length, 0);
+      // (walletConnectOption-*.js, the few lines that say WalletConnect is not offered, may load.)
+      assert.equal(seen.requests.filter((u) => WALLETCONNECT_CHUNK.test(u)).length, 0);
+      assert.equal(seen.requests.filter((u) => /walletconnect\.(org|com)/.test(u)).length, 0);
       assert.deepEqual(seen.sockets, []);
     } finally {
       await context.close();

@@ -13,30 +13,42 @@ function webBuild(html: string): string {
   return dir;
 }
 
-async function connectSrcFor(webDist: string | undefined): Promise<string> {
+async function policyFor(webDist: string | undefined): Promise<string> {
   const app = Fastify();
   registerSecurityHeaders(app, webDist);
   app.get('/', async () => 'ok');
   const res = await app.inject({ url: '/' });
   await app.close();
-  const policy = String(res.headers['content-security-policy']);
-  return policy.split('; ').find((d) => d.startsWith('connect-src '))!;
+  return String(res.headers['content-security-policy']);
 }
 
-test("the page may reach WalletConnect's relay only when the served build offers WalletConnect", async () => {
+const directive = (policy: string, name: string) =>
+  policy.split('; ').find((d) => d.startsWith(`${name} `));
+
+test("the page may reach WalletConnect's relay and verify frame only when the build offers it", async () => {
   const title = '<title>Honest Stake</title>';
   const offering = webBuild(`${title}\n    <meta name="walletconnect" content="on" />`);
   const plain = webBuild(title);
   try {
+    const offered = await policyFor(offering);
     assert.equal(
-      await connectSrcFor(offering),
+      directive(offered, 'connect-src'),
       "connect-src 'self' https: http://127.0.0.1:* http://localhost:* wss://relay.walletconnect.org wss://relay.walletconnect.com",
     );
-    for (const dist of [plain, undefined])
+    assert.equal(
+      directive(offered, 'frame-src'),
+      'frame-src https://verify.walletconnect.org https://verify.walletconnect.com',
+    );
+    for (const dist of [plain, undefined]) {
+      const policy = await policyFor(dist);
       assert.equal(
-        await connectSrcFor(dist),
+        directive(policy, 'connect-src'),
         "connect-src 'self' https: http://127.0.0.1:* http://localhost:*",
       );
+      // No frame-src: frames fall back to default-src 'self'.
+      assert.equal(directive(policy, 'frame-src'), undefined);
+      assert.match(policy, /^default-src 'self'; /);
+    }
   } finally {
     fs.rmSync(offering, { recursive: true, force: true });
     fs.rmSync(plain, { recursive: true, force: true });

@@ -32,6 +32,16 @@ export const WALLETCONNECT_CONNECT_SOURCES = [
 ] as const;
 
 /**
+ * And the one frame WalletConnect opens in the page: its verify service's attestation (a hidden
+ * iframe through which the wallet learns that the request really comes from this origin). Without
+ * it, wallets would warn that the site is unverified.
+ */
+export const WALLETCONNECT_FRAME_SOURCES = [
+  'https://verify.walletconnect.org',
+  'https://verify.walletconnect.com',
+] as const;
+
+/**
  * Whether the web build offers WalletConnect: its index.html says so (web/vite.config.ts writes
  * the <meta> when built with VITE_WALLETCONNECT_PROJECT_ID).
  */
@@ -73,6 +83,8 @@ export function contentSecurityPolicy(
     // Chain reads may also go to an RPC URL the user chose (issue 18 §2: any https node, or one
     // on the user's own machine); scripts stay 'self' only, so no other code can use this.
     `connect-src 'self' https: http://127.0.0.1:* http://localhost:*${walletConnect}`,
+    // Frames: none of our own (default-src), only WalletConnect's verify frame when offered.
+    ...(needs.walletConnect ? [`frame-src ${WALLETCONNECT_FRAME_SOURCES.join(' ')}`] : []),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
