@@ -8,7 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { securityHeaders, webStyleHashes } from '../server/src/http/security-headers.ts';
+import {
+  securityHeaders,
+  webStyleHashes,
+  webUsesWalletConnect,
+} from '../server/src/http/security-headers.ts';
 import { ErrorCode } from '../server/src/api-schema/errors.ts';
 import { languages, t } from '../server/src/i18n/index.ts';
 
@@ -87,7 +91,10 @@ export function renderNginx(env: NginxEnv, outDir: string): string {
     .filter(Boolean)
     .map(upstreamLine)
     .join('\n');
-  const headers = securityHeaders(webStyleHashes(values.WEB_DIST));
+  // The same policy as the server's for this build (WalletConnect's relay only if it offers it).
+  const headers = securityHeaders(webStyleHashes(values.WEB_DIST), {
+    walletConnect: webUsesWalletConnect(values.WEB_DIST),
+  });
   const headerLines = Object.entries(headers).map(
     ([name, value]) => `add_header ${name} "${value}" always;`,
   );

@@ -36,6 +36,17 @@ const deployedContracts: Partial<Record<string, { rewardToken: string }>> =
  * the folder as it is).
  */
 const standalone = process.env.VITE_STANDALONE === 'true';
+/**
+ * WalletConnect Cloud project id (issue 18 §6): with one, the connect popup offers WalletConnect,
+ * whose code is a chunk of its own (src/features/wallet/walletConnectOption.ts). Without one the
+ * build holds no WalletConnect code: the id is a literal, so the chunk's import is dropped.
+ */
+const walletConnectProjectId = process.env.VITE_WALLETCONNECT_PROJECT_ID?.trim() ?? '';
+if (walletConnectProjectId && !/^[\w-]{8,64}$/.test(walletConnectProjectId)) {
+  throw new Error('VITE_WALLETCONNECT_PROJECT_ID is not a WalletConnect Cloud project id');
+}
+/** The module whose chunk is WalletConnect's (and, through it, WalletConnect's provider's). */
+const WALLETCONNECT_MODULE = '/src/features/wallet/walletConnect.ts';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /** Files of public/ the offline shell also keeps (the manifest and its icons). */
@@ -77,8 +88,12 @@ function offlineShell(): Plugin {
     name: 'offline-shell',
     apply: 'build',
     generateBundle(_options, bundle) {
+      const onlyWalletConnect = walletConnectOnlyChunks(bundle);
       const hashed = Object.keys(bundle)
-        .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
+        .filter(
+          (file) =>
+            file.startsWith('assets/') && !file.endsWith('.map') && !onlyWalletConnect.has(file),
+        )
         .sort();
       const precache = ['index.html', ...publicShellFiles, ...hashed];
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
@@ -86,6 +101,63 @@ function offlineShell(): Plugin {
         .replace('__VERSION__', version)
         .replace('self.__PRECACHE__', JSON.stringify(precache));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
+/**
+ * The chunks only WalletConnect needs (its chunk and what only it imports, statically or lazily):
+ * left out of the offline shell's precache list, so installing the service worker does not fetch
+ * several hundred KB that only a user who picks WalletConnect (and is online) ever runs.
+ */
+function walletConnectOnlyChunks(bundle: Record<string, { type: string }>): Set<string> {
+  const chunks = Object.values(bundle).flatMap((c) =>
+    c.type === 'chunk' ? [c as unknown as RolldownChunk] : [],
+  );
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const reach = (from: string[], skip: string | undefined): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [...from];
+    while (todo.length) {
+      const file = todo.pop()!;
+      if (seen.has(file) || file === skip) continue;
+      seen.add(file);
+      const chunk = byFile.get(file);
+      if (chunk) todo.push(...chunk.imports, ...chunk.dynamicImports);
+    }
+    return seen;
+  };
+  const walletConnect = chunks.find((c) => c.facadeModuleId?.endsWith(WALLETCONNECT_MODULE));
+  if (!walletConnect) return new Set();
+  const fromApp = reach(
+    chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+    walletConnect.fileName,
+  );
+  return new Set([...reach([walletConnect.fileName], undefined)].filter((f) => !fromApp.has(f)));
+}
+type RolldownChunk = {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+};
+
+/**
+ * With a WalletConnect project id, index.html says so in a <meta>: the server and nginx read it
+ * (server/src/http/security-headers.ts) and let the page reach WalletConnect's relay. The policy
+ * thus follows the build that is served, with no second setting to keep in step.
+ */
+function walletConnectMarker(): Plugin {
+  return {
+    name: 'walletconnect-marker',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        walletConnectProjectId
+          ? html.replace('</title>', '</title>\n    <meta name="walletconnect" content="on" />')
+          : html,
     },
   };
 }
@@ -335,20 +407,40 @@ export default defineConfig({
   // The standalone build has no /v1 or /rpc to prefetch, no service worker (its scope would be the
   // host's, not ours) and no compressed copies (a plain static host would not send them).
   plugins: standalone
-    ? [react(), localeParts(), inlineCss(), relativeShellLinks(), exitGuide()]
+    ? [
+        react(),
+        localeParts(),
+        inlineCss(),
+        relativeShellLinks(),
+        exitGuide(),
+        walletConnectMarker(),
+      ]
     : [
         react(),
         localeParts(),
+        walletConnectMarker(),
         bootPreload(),
         offlineShell(),
         inlineCss(),
         precompress(),
         exitGuide(),
       ],
+  resolve: {
+    alias: [
+      // WalletConnect's modal is never used: src/features/wallet/noWalletConnectModal.ts says why.
+      {
+        find: /^@reown\/appkit\/core$/,
+        replacement: fileURLToPath(
+          new URL('./src/features/wallet/noWalletConnectModal.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   define: {
     // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
     'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),
     'import.meta.env.VITE_STANDALONE': JSON.stringify(standalone ? 'true' : 'false'),
+    'import.meta.env.VITE_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
     'import.meta.env.VITE_DEPLOYMENT_CONTRACTS': JSON.stringify(
       deploymentContracts ? JSON.stringify(deploymentContracts) : '',
     ),

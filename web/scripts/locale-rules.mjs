@@ -31,6 +31,7 @@ export const ALLOWED_WORDS = {
   'OKX Wallet': 'wallet name',
   OKX: 'wallet name',
   Wallacy: 'wallet name',
+  WalletConnect: 'the protocol and service a phone wallet connects through, a name like MetaMask',
   Etherscan: 'block explorer name',
   BscScan: 'block explorer name',
   Safe: 'the multisig wallet product (safe.global) the owner can be, a name like MetaMask',

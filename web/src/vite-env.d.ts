@@ -15,6 +15,11 @@ interface ImportMetaEnv {
   readonly VITE_STANDALONE: 'true' | 'false';
   /** 'off' turns EIP-5792 batching off (features/tx/batch.ts); read from the build's environment. */
   readonly VITE_WALLET_BATCHING?: string;
+  /**
+   * WalletConnect Cloud project id (issue 18 §6): set, the connect popup offers WalletConnect
+   * (features/wallet/walletConnectOption.ts); '' leaves it out. A literal (vite.config.ts).
+   */
+  readonly VITE_WALLETCONNECT_PROJECT_ID: string;
 }
 
 interface ImportMeta {

@@ -7,6 +7,7 @@
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { clientKey } from './client-key.ts';
 import type { AuthContext } from '../auth/login.ts';
 import { rpcProxyRoutes } from '../chain/rpc-proxy.ts';
 import type { ResolvedConfig } from '../config.ts';
@@ -107,6 +108,8 @@ export async function buildApp(
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(ErrorCode.rateLimited),
+    // Per client: an IPv6 address's /64, an IPv4 address (client-key.ts).
+    keyGenerator: (request) => clientKey(request.ip),
     // Counted in Redis when instances share state; a Redis error lets the request through (see
     // shared-state/redis.ts).
     ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rl:`, skipOnError: true } : {}),

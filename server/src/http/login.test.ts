@@ -464,6 +464,33 @@ for (const engine of engines()) {
       }
     });
 
+    it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
+      const server = await startTestServer(engine, {
+        trustProxy: true,
+        loginRateLimit: { max: 3, timeWindowMs: 60_000 },
+      });
+      try {
+        const getcodeFrom = async (ip: string) =>
+          postForm(
+            server.url,
+            '/v1/user/getcode',
+            { address: alice.address },
+            { 'X-Forwarded-For': ip },
+          );
+        // Three addresses of one /64 spend one client's allowance...
+        for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ab::3'])
+          assert.equal((await getcodeFrom(ip)).body.code, 0, ip);
+        // ...so a fourth address of that /64 is refused, and the next /64 is another client.
+        assertError(await getcodeFrom('2001:db8:1:2:ffff:ffff:ffff:fffe'), 429, 1006);
+        assert.equal((await getcodeFrom('2001:db8:1:3::1')).body.code, 0);
+        // An IPv4 peer seen through a dual-stack socket is the same client as the plain IPv4 one.
+        for (let i = 0; i < 3; i++) assert.equal((await getcodeFrom('198.51.100.9')).body.code, 0);
+        assertError(await getcodeFrom('::ffff:198.51.100.9'), 429, 1006);
+      } finally {
+        await server.stop();
+      }
+    });
+
     it("others' getcode for an address (100 clients, and 110 from one) neither limit nor push out its owner's sign-in", async () => {
       // The real per-IP limit (120 a minute), clients told apart by X-Forwarded-For as behind nginx.
       const server = await startTestServer(engine, {

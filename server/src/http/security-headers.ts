@@ -1,7 +1,7 @@
 /**
  * The security headers a signing UI needs, on every response: a strict Content-Security-Policy
  * (scripts only from our own origin and never inline, data to our own /v1 API and /rpc proxy and
- * the RPC nodes the user chose,
+ * the RPC nodes the user chose, and WalletConnect's relay when the build offers it,
  * no framing against clickjacking), HSTS, no MIME sniffing and no Referer to other sites.
  *
  * One definition for both places that send them: this server (its responses and, in the embedded
@@ -21,6 +21,45 @@ export function inlineStyleHashes(html: string): string[] {
   );
 }
 
+/**
+ * What the page may reach besides the above when its build offers WalletConnect (issue 18 §6):
+ * WalletConnect's relay, a WebSocket (the https: already allowed in connect-src covers its verify
+ * API, its RPC and its telemetry). Only then: a build without a project id gets none of it.
+ */
+export const WALLETCONNECT_CONNECT_SOURCES = [
+  'wss://relay.walletconnect.org',
+  'wss://relay.walletconnect.com',
+] as const;
+
+/**
+ * And the one frame WalletConnect opens in the page: its verify service's attestation (a hidden
+ * iframe through which the wallet learns that the request really comes from this origin). Without
+ * it, wallets would warn that the site is unverified.
+ */
+export const WALLETCONNECT_FRAME_SOURCES = [
+  'https://verify.walletconnect.org',
+  'https://verify.walletconnect.com',
+] as const;
+
+/**
+ * Whether the web build offers WalletConnect: its index.html says so (web/vite.config.ts writes
+ * the <meta> when built with VITE_WALLETCONNECT_PROJECT_ID).
+ */
+export function webUsesWalletConnect(webDist: string | undefined): boolean {
+  if (!webDist) return false;
+  const index = path.join(webDist, 'index.html');
+  return (
+    fs.existsSync(index) &&
+    /<meta name="walletconnect" content="on"/.test(fs.readFileSync(index, 'utf8'))
+  );
+}
+
+/** What the served web build asks of the policy. */
+export interface WebPolicyNeeds {
+  /** The build offers WalletConnect (webUsesWalletConnect). */
+  walletConnect?: boolean;
+}
+
 /** The hashes of the inline styles of `<webDist>/index.html` (none without a web build). */
 export function webStyleHashes(webDist: string | undefined): string[] {
   if (!webDist) return [];
@@ -28,7 +67,11 @@ export function webStyleHashes(webDist: string | undefined): string[] {
   return fs.existsSync(index) ? inlineStyleHashes(fs.readFileSync(index, 'utf8')) : [];
 }
 
-export function contentSecurityPolicy(styleHashes: readonly string[]): string {
+export function contentSecurityPolicy(
+  styleHashes: readonly string[],
+  needs: WebPolicyNeeds = {},
+): string {
+  const walletConnect = needs.walletConnect ? ` ${WALLETCONNECT_CONNECT_SOURCES.join(' ')}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -39,7 +82,9 @@ export function contentSecurityPolicy(styleHashes: readonly string[]): string {
     // /v1 and /rpc are on this origin; wallets talk to their own extension, not through the page.
     // Chain reads may also go to an RPC URL the user chose (issue 18 §2: any https node, or one
     // on the user's own machine); scripts stay 'self' only, so no other code can use this.
-    "connect-src 'self' https: http://127.0.0.1:* http://localhost:*",
+    `connect-src 'self' https: http://127.0.0.1:* http://localhost:*${walletConnect}`,
+    // Frames: none of our own (default-src), only WalletConnect's verify frame when offered.
+    ...(needs.walletConnect ? [`frame-src ${WALLETCONNECT_FRAME_SOURCES.join(' ')}`] : []),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -49,9 +94,12 @@ export function contentSecurityPolicy(styleHashes: readonly string[]): string {
   ].join('; ');
 }
 
-export function securityHeaders(styleHashes: readonly string[]): Record<string, string> {
+export function securityHeaders(
+  styleHashes: readonly string[],
+  needs: WebPolicyNeeds = {},
+): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(styleHashes),
+    'content-security-policy': contentSecurityPolicy(styleHashes, needs),
     // Browsers ignore it over plain HTTP (local runs); behind TLS it pins the site to HTTPS.
     'strict-transport-security': 'max-age=63072000; includeSubDomains',
     'x-content-type-options': 'nosniff',
@@ -62,7 +110,9 @@ export function securityHeaders(styleHashes: readonly string[]): Record<string, 
 
 /** Adds the headers to every response of `app`. */
 export function registerSecurityHeaders(app: FastifyInstance, webDist: string | undefined): void {
-  const headers = securityHeaders(webStyleHashes(webDist));
+  const headers = securityHeaders(webStyleHashes(webDist), {
+    walletConnect: webUsesWalletConnect(webDist),
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

@@ -1,10 +1,11 @@
 /**
- * Rate limit on writes, counted per IP and per signed-in address in fixed windows: reaching `max` on
+ * Rate limit on writes, counted per client (an IPv4 address, an IPv6 /64: client-key.ts) and per signed-in address in fixed windows: reaching `max` on
  * either gets 1006 (HTTP 429). Counted in this process's memory, or in Redis (shared by every API
  * instance) when a shared counter store is given (http/shared-state).
  */
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitConfig } from '../config.ts';
+import { clientKey } from './client-key.ts';
 import { AppError, ErrorCode } from './errors.ts';
 import { memoryCounters, type CounterStore } from './shared-state/counters.ts';
 
@@ -37,7 +38,7 @@ export function writeLimiter(
 ): WriteLimiter {
   const hit = keyedLimiter(config, clock, store);
   return {
-    byIp: (request) => hit(`write:ip:${request.ip}`),
+    byIp: (request) => hit(`write:ip:${clientKey(request.ip)}`),
     byAddress: async (request) => {
       const address = request.session?.user.address;
       if (address) await hit(`write:address:${address}`);

@@ -20,6 +20,8 @@ export const laterNamespaces: readonly string[] = [
   'bind',
   'rpc',
   'standalone',
+  // The connect popup's WalletConnect row: the popup comes with the wallet code.
+  'walletConnect',
   // Shown only once a chain read answered, i.e. after the wallet code (and these texts) loaded.
   'readSource',
 ];

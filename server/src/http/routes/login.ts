@@ -10,16 +10,18 @@ import { defaultNetwork, networks } from '@app/contracts/chains';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueLoginCode, login, loginInfo, type AuthContext } from '../../auth/login.ts';
+import { clientKey } from '../client-key.ts';
 import { sendOk } from '../envelope.ts';
 import { asHex, optional, parseAddress, parseChain } from '../schemas.ts';
 import { routeSchema, type Login, type LoginCode } from '../../api-schema/index.ts';
 
 /**
  * The client a request comes from, as the rate limiter tells clients apart (`request.ip`, from
- * X-Forwarded-For behind a trusted proxy); stored hashed with its nonces, not as an IP.
+ * X-Forwarded-For behind a trusted proxy; an IPv6 address by its /64: client-key.ts); stored
+ * hashed with its nonces, not as an IP.
  */
 function clientOf(request: FastifyRequest): string {
-  return createHash('sha256').update(request.ip).digest('hex').slice(0, 32);
+  return createHash('sha256').update(clientKey(request.ip)).digest('hex').slice(0, 32);
 }
 
 export async function loginRoutes(

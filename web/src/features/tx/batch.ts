@@ -9,7 +9,7 @@
 import type { Address } from 'viem';
 import { asBatchCall, contractCallAt, type AnyContractCall } from '../../shared/contracts';
 import type { AppWalletClient } from '../wallet/connected';
-import { batchesAtomically, batchingSetting } from './batchSupport';
+import { atomicBatchVersion, batchingSetting } from './batchSupport';
 import type { TxSteps } from './flow';
 
 /**
@@ -19,20 +19,23 @@ import type { TxSteps } from './flow';
 export const walletBatchingEnabled = batchingSetting(import.meta.env?.VITE_WALLET_BATCHING);
 
 /**
- * Whether the wallet executes a batch atomically on its current chain (`wallet_getCapabilities`:
- * `atomic` 'supported', or 'ready' when it will upgrade the account first). A wallet that does not
- * know the method, or says anything else, does not batch.
+ * The `wallet_sendCalls` version to ask the wallet in, if it executes a batch atomically on its
+ * current chain (`wallet_getCapabilities`: `atomic` 'supported' or 'ready', or the earlier draft's
+ * `atomicBatch`; batchSupport.ts). A wallet that does not know the method, or says anything else,
+ * does not batch (undefined).
  */
-export async function walletBatchesAtomically(wallet: AppWalletClient): Promise<boolean> {
-  if (!walletBatchingEnabled) return false;
+export async function walletBatchVersion(
+  wallet: AppWalletClient,
+): Promise<'2.0.0' | '1.0' | undefined> {
+  if (!walletBatchingEnabled) return undefined;
   try {
     const capabilities = await wallet.getCapabilities({
       account: wallet.account,
       chainId: wallet.chain.id,
     });
-    return batchesAtomically(capabilities);
+    return atomicBatchVersion(capabilities);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -54,7 +57,9 @@ export async function payInOneConfirmation(
   },
 ): Promise<boolean> {
   const { token, spender, amount, payment, labelKey } = args;
-  if (amount === 0n || !(await walletBatchesAtomically(tx.wallet))) return false;
+  if (amount === 0n) return false;
+  const version = await walletBatchVersion(tx.wallet);
+  if (!version) return false;
   const allowance = await tx.client.readContract(
     contractCallAt(token, {
       contract: 'usdc',
@@ -63,11 +68,19 @@ export async function payInOneConfirmation(
     }),
   );
   if (allowance >= amount) return false;
-  await tx.sendCalls(labelKey, [
-    asBatchCall(
-      contractCallAt(token, { contract: 'usdc', functionName: 'approve', args: [spender, amount] }),
-    ),
-    asBatchCall(payment),
-  ]);
+  await tx.sendCalls(
+    labelKey,
+    [
+      asBatchCall(
+        contractCallAt(token, {
+          contract: 'usdc',
+          functionName: 'approve',
+          args: [spender, amount],
+        }),
+      ),
+      asBatchCall(payment),
+    ],
+    version,
+  );
   return true;
 }

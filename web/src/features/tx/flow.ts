@@ -44,9 +44,13 @@ export interface TxSteps {
   /**
    * An EIP-5792 batch (`wallet_sendCalls`, atomic), shown as stage `labelKey`: one prompt, then a
    * pending state until the wallet reports the batch done (it may take a while: a bundler, other
-   * owners); a failed batch throws.
+   * owners); a failed batch throws. `version`: the request version the wallet speaks (batch.ts).
    */
-  sendCalls(labelKey: string, calls: SendCallsParameters['calls']): Promise<void>;
+  sendCalls(
+    labelKey: string,
+    calls: SendCallsParameters['calls'],
+    version?: SendCallsParameters['version'],
+  ): Promise<void>;
   /** A signature without a transaction (an EIP-2612 permit), shown as stage `labelKey`. */
   sign<T>(labelKey: string, request: () => Promise<T>): Promise<T>;
 }
@@ -135,9 +139,9 @@ export async function runTx(request: TxRequest): Promise<boolean> {
         update({ phase: 'done' });
         return receipt;
       },
-      async sendCalls(labelKey, calls) {
+      async sendCalls(labelKey, calls, version) {
         begin(labelKey);
-        const { id } = await wallet.sendCalls({ calls, forceAtomic: true });
+        const { id } = await wallet.sendCalls({ calls, forceAtomic: true, version });
         update({ phase: 'confirming', batch: true });
         const { transactionHash } = await waitForBatchSuccess(wallet, id);
         lastHash = transactionHash;

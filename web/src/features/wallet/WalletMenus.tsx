@@ -16,6 +16,8 @@ import { GENERIC_ID, useWalletRows, type WalletOptionRow } from './useWalletOpti
 import { walletUiStore } from '../../shared/ui/walletOverlay';
 import { useReconnect } from './reconnect';
 import { useWalletLink } from './walletLink';
+import { WalletConnectRow } from './WalletConnectRow';
+import { WALLETCONNECT_ID } from './walletConnectOption';
 import { walletLinkStore } from './walletLinkState';
 import './wallet-list.css';
 
@@ -45,7 +47,10 @@ function ConnectPopup() {
   const rows = useWalletRows(t('wallet.browserWallet'), t('wallet.localTestWallet'));
   const [busy, setBusy] = useState(false);
   const close = () => walletUiStore.set('none');
-  const installed = rows.filter((r) => r.kind === 'installed');
+  // WalletConnect has its own row (WalletConnectRow), once its connector exists.
+  const installed = rows.filter(
+    (r): r is InstalledRow => r.kind === 'installed' && r.ref.id !== WALLETCONNECT_ID,
+  );
   const absent = rows.filter((r) => r.kind === 'absent');
 
   const login = async (connector: Connector) => {
@@ -94,6 +99,7 @@ function ConnectPopup() {
           ))}
         </ul>
       ) : null}
+      <WalletConnectRow busy={busy} setBusy={setBusy} login={login} />
       <p className="muted small" data-testid="sign-in-note">
         {t('wallet.signInNote')}
       </p>
@@ -127,6 +133,7 @@ function ConnectPopup() {
 }
 
 type AbsentRow = Extract<WalletOptionRow, { kind: 'absent' }>;
+type InstalledRow = Extract<WalletOptionRow, { kind: 'installed' }>;
 
 /** The connector that reaches Trust Wallet now: its EIP-6963 announcement or a flagged window.ethereum. */
 function trustConnector(connectors: readonly Connector[]): Connector | undefined {

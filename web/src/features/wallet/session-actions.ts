@@ -19,6 +19,7 @@ import { toast } from '../../shared/ui/toast';
 import { getWalletChainId, switchWalletChain, type Eip1193 } from './chain';
 import { reconnectWallet } from './reconnectWallet';
 import { isUserRejection } from './errors';
+import { loginFailureMessage } from './loginFailure';
 import type { Login, LoginCode } from '../../shared/data/types';
 
 async function connectWallet(config: Config, connector: Connector): Promise<Address> {
@@ -95,9 +96,9 @@ export async function loginWith(config: Config, connector: Connector): Promise<b
       userAddress: address,
       loginInfo: data,
     });
-  } catch {
+  } catch (error) {
     hideLoading();
-    toast(t('toast.loginFailed'));
+    toast(loginFailureMessage(error, t('toast.loginFailed')));
     await disconnect(config).catch(() => undefined);
     return false;
   }

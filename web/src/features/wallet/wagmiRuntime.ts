@@ -1,5 +1,6 @@
 import type { CreateConnectorFn } from 'wagmi';
 import { watchWalletAnswer } from './walletAnswer';
+import { resumeWalletConnect } from './walletConnectOption';
 import { sessionStore } from '../../shared/session';
 import { createWagmiConfig } from './wagmi';
 
@@ -17,6 +18,7 @@ export async function startWalletRuntime() {
   const config = createWagmiConfig(extra);
   const hasSession = sessionStore.get() !== null;
   if (!hasSession) config.setState((state) => ({ ...state, connections: new Map() }));
+  else await resumeWalletConnect(config);
   watchWalletAnswer(config, hasSession);
   return config;
 }
