@@ -40,7 +40,7 @@ import {
 } from '../data.ts';
 import { advanceTime, stakeAs } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
-import { rasteriseQrPath } from '../../web/src/features/invite/qrRaster.ts';
+import { rasteriseQrPath } from '../../web/src/shared/qr/qrRaster.ts';
 
 const ROOT_INDEX = 0;
 const account = (index: number): Address => {

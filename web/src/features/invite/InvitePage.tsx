@@ -10,7 +10,7 @@ import { ConnectPrompt, ErrorState, LoadingState } from '../../shared/ui/DataVie
 import { Modal } from '../../shared/ui/Modal';
 import { toast } from '../../shared/ui/toast';
 import { copyText } from '../../shared/clipboard';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../shared/qr/QrCode';
 import './invite.css';
 
 export default function InvitePage() {

@@ -1,6 +1,7 @@
 import encodeQR from 'qr';
 import { useMemo } from 'react';
 import { qrPath, QUIET_ZONE } from './qrPath';
+import './qr.css';
 
 /** `text` as a QR code (error correction 'medium'), dark on light in any theme. */
 export function QrCode({
