@@ -44,13 +44,15 @@ export function WalletButton() {
         onPointerDown={() => void loadWalletRuntime().catch(() => undefined)}
         onClick={() => walletUiStore.set(session ? 'account' : 'connect')}
       >
-        {link === 'none'
-          ? t('wallet.connect')
-          : link === 'checking'
-            ? t('loading.connecting')
-            : link === 'lost'
-              ? t('wallet.reconnect')
-              : shortAddress(session!.userAddress)}
+        {link === 'none' ? (
+          t('wallet.connect')
+        ) : link === 'checking' ? (
+          t('loading.connecting')
+        ) : link === 'lost' ? (
+          t('wallet.reconnect')
+        ) : (
+          <span className="wallet-button__address">{shortAddress(session!.userAddress)}</span>
+        )}
       </button>
       {loaded ? (
         <Suspense fallback={null}>
