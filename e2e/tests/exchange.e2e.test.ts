@@ -161,6 +161,17 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         );
         assert.match(await receipt.getByTestId('tx-explorer').innerText(), /Local test chain/);
         assert.equal(await receipt.locator('a').count(), 0, 'no mainnet explorer link');
+
+        // It stays on the page where the exchange was made, not on the pages the user goes to next.
+        const exchangeHash = await page.evaluate(() => window.location.hash);
+        await page.evaluate(() => {
+          window.location.hash = '#/pages/mine/mine';
+        });
+        await page.getByTestId('tx-receipt').waitFor({ state: 'detached' });
+        await page.evaluate((hash) => {
+          window.location.hash = hash;
+        }, exchangeHash);
+        await page.getByTestId('tx-receipt').waitFor();
       },
     );
   });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { deployment } from '../../shared/deployment';
 import { shortAddress } from '../../shared/format';
+import { isSamePage, useRoute } from '../../app/router';
 import { receiptStore, useTxProgress, useTxReceipt } from './progress';
 import { txLocation } from '../../shared/chain/explorer';
 import '../../shared/ui/tx.css';
@@ -80,7 +81,9 @@ export function TxProgressModal() {
 export function TxReceiptBanner() {
   const { t } = useTranslation();
   const receipt = useTxReceipt();
-  if (!receipt) return null;
+  const route = useRoute();
+  if (!receipt || !isSamePage(receipt.page, `#${route.path}?${route.query.toString()}`))
+    return null;
   return (
     <section className="tx-receipt" role="status" data-testid="tx-receipt">
       <div className="tx-receipt__head">

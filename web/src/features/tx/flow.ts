@@ -103,6 +103,7 @@ export async function runTx(request: TxRequest): Promise<boolean> {
     });
 
     receiptStore.set(null);
+    const page = window.location.hash;
     progressStore.set({ chainId, stages: [] });
     const wallet = await walletClientOn(request.config, request.network, request.user);
 
@@ -156,7 +157,7 @@ export async function runTx(request: TxRequest): Promise<boolean> {
     });
 
     progressStore.set(null);
-    if (lastHash) receiptStore.set({ chainId, hash: lastHash, labelKey: request.success });
+    if (lastHash) receiptStore.set({ chainId, hash: lastHash, labelKey: request.success, page });
     toast(t(request.success));
     return true;
   } catch (error) {

@@ -58,11 +58,15 @@ export interface TxProgressState {
 
 export const progressStore = createStore<TxProgressState | null>(null);
 
-/** The last confirmed transaction of this visit (its hash and explorer line stay on screen). */
+/**
+ * The last confirmed transaction of this visit: its hash and explorer line stay on the page where
+ * it was made (`page`, the location hash then), not on every page the user goes to next.
+ */
 export interface TxReceiptView {
   chainId: number;
   hash: Hash;
   labelKey: string;
+  page: string;
 }
 
 export const receiptStore = createStore<TxReceiptView | null>(null);
