@@ -11,68 +11,13 @@
  * A provider's URL holds its key: no log line or metric may show it.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { repoRoot } from '../config.ts';
 import { startTestChain, type TestChain } from '../testing/chain.ts';
+import { runServerScript as run, type ServerProcess as Proc } from '../testing/server-process.ts';
 import { freshPgliteDir, tempDir } from '../testing/harness.ts';
 import { LIED_HEAD, startTestProvider, type TestProvider } from '../testing/rpc-provider.ts';
-
-interface Proc {
-  child: ChildProcess;
-  lines: string[];
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  exited: Promise<number | null>;
-}
-
-function run(script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: path.join(repoRoot, 'server'),
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const listeners = new Set<() => void>();
-  const take = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    for (const l of [...listeners]) l();
-  };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return {
-    child,
-    lines,
-    exited,
-    waitFor(pattern, timeoutMs = 120_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const hit = lines.find((l) => pattern.test(l));
-          if (!hit) return;
-          done();
-          resolve(hit);
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`no line matching ${pattern} in ${timeoutMs} ms:\n${lines.join('\n')}`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          listeners.delete(check);
-        };
-        listeners.add(check);
-        void exited.then(() => {
-          if (!listeners.has(check)) return;
-          done();
-          reject(new Error(`exited before ${pattern}:\n${lines.join('\n')}`));
-        });
-        check();
-      });
-    },
-  };
-}
 
 async function stop(proc: Proc | undefined) {
   if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;

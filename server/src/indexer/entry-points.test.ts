@@ -9,75 +9,17 @@
  * Every line the API and the indexer write is a JSON log line.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { networkByChainId } from '@app/contracts/chains';
 import { repoRoot } from '../config.ts';
 import { startTestChain, type TestChain } from '../testing/chain.ts';
+import { runServerScript, type ServerProcess } from '../testing/server-process.ts';
 import { databaseFor, engines } from '../testing/harness.ts';
 
-const serverDir = path.join(repoRoot, 'server');
-
-interface Proc {
-  child: ChildProcess;
-  /** Every line written so far (stdout and stderr). */
-  lines: string[];
-  /** Resolves with the first line matching, rejects when the process exits first. */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  exited: Promise<number | null>;
-}
-
-function run(script: string, env: Record<string, string>, args: string[] = []): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const listeners = new Set<() => void>();
-  const take = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    for (const l of [...listeners]) l();
-  };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return {
-    child,
-    lines,
-    exited,
-    // Generous: the whole server suite runs 4 files at once on a shared CI machine.
-    waitFor(pattern, timeoutMs = 180_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const hit = lines.find((l) => pattern.test(l));
-          if (!hit) return;
-          cleanup();
-          resolve(hit);
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`no line matching ${pattern} in ${timeoutMs} ms:\n${lines.join('\n')}`));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          listeners.delete(check);
-        };
-        listeners.add(check);
-        void exited.then(() => {
-          if (!listeners.has(check)) return;
-          check();
-          if (!listeners.has(check)) return;
-          cleanup();
-          reject(new Error(`exited before ${pattern}:\n${lines.join('\n')}`));
-        });
-        check();
-      });
-    },
-  };
-}
+type Proc = ServerProcess;
+const run = runServerScript;
 
 /** Every line is a JSON object with a message (one log pipeline reads every process). */
 function assertJsonLines(proc: Proc) {
