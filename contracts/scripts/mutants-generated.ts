@@ -169,11 +169,32 @@ function loadState(fresh: boolean): Record<string, Outcome> {
     .outcomes;
 }
 
+/**
+ * Saves the outcomes, merged with what is on disk: two runs may share the file (say, one per core,
+ * each with its own --file), so each adds its outcomes to the other's, never over them.
+ */
 function saveState(outcomes: Record<string, Outcome>): void {
   mkdirSync(dirname(stateFile), { recursive: true });
-  const tmp = `${stateFile}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ outcomes }, null, 1));
-  renameSync(tmp, stateFile);
+  const lock = `${stateFile}.lock`;
+  for (let tries = 0; ; tries++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      // A lock older than a minute is a run that died while holding it.
+      if (tries > 200) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  try {
+    Object.assign(outcomes, { ...loadState(false), ...outcomes });
+    const tmp = `${stateFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ outcomes }, null, 1));
+    renameSync(tmp, stateFile);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export function loadEquivalents(path = equivalentFile): Equivalent[] {
@@ -309,6 +330,7 @@ export function runGenerated(argv: string[]): number {
     [...solidityFiles(join(contractsDir, 'test')), 'foundry.toml'],
     contractsDir,
   );
+  if (options.fresh) rmSync(stateFile, { force: true });
   const outcomes = loadState(options.fresh);
   const outcomeOf = (m: GeneratedMutant) => outcomes[outcomeKey(m, sourcesPrint)];
   const pending = (m: GeneratedMutant) => {

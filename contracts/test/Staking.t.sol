@@ -6,9 +6,8 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
-import {Staking} from "../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
 import {IStaking} from "../src/IStaking.sol";
-import {StakingLens} from "../src/StakingLens.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {LocalUSDC18} from "../src/local/LocalUSDC18.sol";
 import {StakingDeployer} from "./utils/StakingTestBase.sol";
@@ -41,8 +40,8 @@ abstract contract StakingFixture is StakingDeployer {
         keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
 
     LocalUSDCPermit internal usdc;
-    Staking internal staking;
-    StakingLens internal lens;
+    IStakingApi internal staking;
+    IStakingLensApi internal lens;
     address internal owner = makeAddr("owner");
     address internal root = makeAddr("root");
     address internal alice;
@@ -62,7 +61,7 @@ abstract contract StakingFixture is StakingDeployer {
         (alice, aliceKey) = makeAddrAndKey("alice");
         usdc = new LocalUSDCPermit(address(this));
         staking = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
-        lens = new StakingLens(staking);
+        lens = deployLens(staking);
         _fund(staking, owner, 1_000_000 ether);
         vm.startPrank(owner);
         plan30 = staking.createPlan(30, 50, CAP, uint64(block.timestamp), uint64(block.timestamp + 365 days));
@@ -116,7 +115,7 @@ contract StakingConstructorTest is StakingFixture {
 
     function test_constructor_readsDecimals18() public {
         LocalUSDC18 usdc18 = new LocalUSDC18(address(this));
-        Staking s = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
+        IStakingApi s = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
         assertEq(s.usdcDecimals(), 18);
         assertEq(s.minStakeExclusive(), 100 ether);
     }
@@ -124,19 +123,19 @@ contract StakingConstructorTest is StakingFixture {
     function test_constructor_revertsOnZeroToken() public {
         IStaking.Config memory c = _config(IERC20Metadata(address(0)), root, owner);
         vm.expectRevert(IStaking.ZeroAddress.selector);
-        new Staking(c);
+        deployStaking(c);
     }
 
     function test_constructor_revertsOnZeroRoot() public {
         IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), address(0), owner);
         vm.expectRevert(IStaking.ZeroAddress.selector);
-        new Staking(c);
+        deployStaking(c);
     }
 
     function test_constructor_revertsOnZeroOwner() public {
         IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), root, address(0));
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableInvalidOwner.selector, address(0)));
-        new Staking(c);
+        deployStaking(c);
     }
 
     function test_ownership_isTwoStep() public {
@@ -431,7 +430,7 @@ contract StakingStakeTest is StakingFixture {
 
     function test_stake_18Decimals_minimum() public {
         LocalUSDC18 usdc18 = new LocalUSDC18(address(this));
-        Staking s = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
+        IStakingApi s = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
         _fund(s, owner, 1 ether);
         vm.prank(owner);
         uint256 id = s.createPlan(30, 50, 1e28, uint64(block.timestamp), uint64(block.timestamp + 1 days));
@@ -509,7 +508,7 @@ contract StakingStakeTest is StakingFixture {
 
     function test_stake_revertsOnFeeOnTransferToken() public {
         FeeOnTransferToken fot = new FeeOnTransferToken();
-        Staking s = _deployStaking(IERC20Metadata(address(fot)), root, owner);
+        IStakingApi s = _deployStaking(IERC20Metadata(address(fot)), root, owner);
         _fund(s, owner, 1 ether);
         vm.prank(owner);
         uint256 id = s.createPlan(30, 50, CAP, uint64(block.timestamp), uint64(block.timestamp + 1 days));
@@ -594,7 +593,7 @@ contract StakingPermitTest is StakingFixture {
 
     function test_stakeWithPermit_tokenWithoutPermitNeedsApproval() public {
         LocalUSDC18 usdc18 = new LocalUSDC18(address(this));
-        Staking s18 = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
+        IStakingApi s18 = _deployStaking(IERC20Metadata(address(usdc18)), root, owner);
         vm.prank(owner);
         uint256 id = s18.createPlan(30, 50, 1e28, uint64(block.timestamp), uint64(block.timestamp + 1 days));
         usdc18.mint(root, 1000 ether);

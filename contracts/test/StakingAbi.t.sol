@@ -253,4 +253,35 @@ contract StakingAbiTest is EconomicsFixture {
         }
         revert(string.concat("not pinned: ", name));
     }
+
+    /// The tests reach Staking and its lens through test/utils/StakingApi.sol (they deploy the build
+    /// artifacts), so those interfaces must be the contracts' own ABIs: every function, with its
+    /// parameters, results and mutability, nothing more and nothing less.
+    function test_testInterfaces_areTheCompiledAbis() public view {
+        _assertSameFunctions("out/Staking.sol/Staking.json", "out/StakingApi.sol/IStakingApi.json");
+        _assertSameFunctions(
+            "out/StakingLens.sol/StakingLens.json", "out/StakingApi.sol/IStakingLensApi.json"
+        );
+    }
+
+    /// Compares names, parameter and result types, and mutability in ABI order (not the Solidity-side
+    /// names of types: the lens's `staking()` is the contract `Staking` there, `IStakingApi` here).
+    function _assertSameFunctions(string memory contractArtifact, string memory interfaceArtifact)
+        internal
+        view
+    {
+        string[4] memory fields = [".name", ".inputs[*].type", ".outputs[*].type", ".stateMutability"];
+        string memory expected = vm.readFile(contractArtifact);
+        string memory actual = vm.readFile(interfaceArtifact);
+        for (uint256 i = 0; i < fields.length; ++i) {
+            string memory path = string.concat("$.abi[?(@.type == 'function')]", fields[i]);
+            bytes memory want = vm.parseJson(expected, path);
+            assertGt(want.length, 0);
+            assertEq(
+                keccak256(vm.parseJson(actual, path)),
+                keccak256(want),
+                string.concat(interfaceArtifact, fields[i])
+            );
+        }
+    }
 }

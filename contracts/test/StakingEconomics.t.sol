@@ -5,9 +5,8 @@ import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IER
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {Vm} from "forge-std/Vm.sol";
-import {Staking} from "../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
 import {IStaking} from "../src/IStaking.sol";
-import {StakingLens} from "../src/StakingLens.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {StakingDeployer, MockRouter} from "./utils/StakingTestBase.sol";
 
@@ -15,8 +14,8 @@ import {StakingDeployer, MockRouter} from "./utils/StakingTestBase.sol";
 ///      root <- alice <- bob <- carol <- dave (dave has three uplines: carol, bob, alice).
 abstract contract EconomicsFixture is StakingDeployer {
     LocalUSDCPermit internal usdc;
-    Staking internal staking;
-    StakingLens internal lens;
+    IStakingApi internal staking;
+    IStakingLensApi internal lens;
     address internal owner = makeAddr("owner");
     address internal root = makeAddr("root");
     address internal alice = makeAddr("alice");
@@ -35,7 +34,7 @@ abstract contract EconomicsFixture is StakingDeployer {
         vm.warp(1_750_000_000);
         usdc = new LocalUSDCPermit(address(this));
         staking = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
-        lens = new StakingLens(staking);
+        lens = deployLens(staking);
         _fund(staking, owner, BUDGET);
         vm.prank(owner);
         plan = staking.createPlan(
@@ -149,7 +148,7 @@ contract StakingReserveTest is EconomicsFixture {
     }
 
     function test_stake_revertsWhenBudgetCannotCover() public {
-        Staking s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        IStakingApi s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
         _fund(s, owner, 1);
         vm.prank(owner);
         uint256 id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
@@ -872,29 +871,29 @@ contract StakingGovernanceTest is EconomicsFixture {
         IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.rewardToken = IERC20Metadata(address(usdc));
         vm.expectRevert(IStaking.InvalidConfig.selector);
-        new Staking(c);
+        deployStaking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.levelThresholds[3] = c.levelThresholds[2];
         vm.expectRevert(IStaking.InvalidConfig.selector);
-        new Staking(c);
+        deployStaking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.levelThresholds[0] = 0;
         vm.expectRevert(IStaking.InvalidConfig.selector);
-        new Staking(c);
+        deployStaking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.treasury = address(0);
         vm.expectRevert(IStaking.ZeroAddress.selector);
-        new Staking(c);
+        deployStaking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.router = MockRouter(address(0));
         vm.expectRevert(IStaking.ZeroAddress.selector);
-        new Staking(c);
+        deployStaking(c);
         c = _config(IERC20Metadata(address(usdc)), root, owner);
         c.feeBps = 1501;
         vm.expectRevert(
             abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.FeeBps, 1501)
         );
-        new Staking(c);
+        deployStaking(c);
     }
 
     function test_constructor_setsEconomics() public view {

@@ -4,9 +4,8 @@ pragma solidity ^0.8.24;
 import {Test} from "forge-std/Test.sol";
 import {Vm} from "forge-std/Vm.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
-import {Staking} from "../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
 import {IStaking} from "../src/IStaking.sol";
-import {StakingLens} from "../src/StakingLens.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {StakingDeployer, MockRewardToken, MockRouter} from "./utils/StakingTestBase.sol";
 
@@ -15,8 +14,8 @@ import {StakingDeployer, MockRewardToken, MockRouter} from "./utils/StakingTestB
 contract EconomicsHandler is Test {
     bytes32 internal constant INCOME = keccak256("IncomeCredited(address,uint8,address,address,uint256)");
 
-    Staking internal immutable s;
-    StakingLens internal immutable lens;
+    IStakingApi internal immutable s;
+    IStakingLensApi internal immutable lens;
     LocalUSDCPermit internal immutable usdc;
     MockRewardToken internal immutable reward;
     MockRouter internal immutable router;
@@ -47,14 +46,14 @@ contract EconomicsHandler is Test {
     mapping(bytes32 action => uint256) public callCount;
 
     constructor(
-        Staking s_,
+        IStakingApi s_,
         LocalUSDCPermit usdc_,
         MockRewardToken reward_,
         MockRouter router_,
         address owner_
     ) {
         s = s_;
-        lens = new StakingLens(s_);
+        lens = deployLens(s_);
         usdc = usdc_;
         reward = reward_;
         router = router_;
@@ -392,8 +391,8 @@ contract EconomicsHandler is Test {
 /// forge-config: default.invariant.fail-on-revert = true
 /// forge-config: deep.invariant.fail-on-revert = true
 contract StakingInvariantTest is StakingDeployer {
-    Staking internal staking;
-    StakingLens internal lens;
+    IStakingApi internal staking;
+    IStakingLensApi internal lens;
     LocalUSDCPermit internal usdc;
     EconomicsHandler internal handler;
     address internal owner = makeAddr("owner");
@@ -402,7 +401,7 @@ contract StakingInvariantTest is StakingDeployer {
         vm.warp(1_750_000_000);
         usdc = new LocalUSDCPermit(address(this));
         staking = _deployStaking(IERC20Metadata(address(usdc)), makeAddr("root"), owner);
-        lens = new StakingLens(staking);
+        lens = deployLens(staking);
         usdc.mint(address(router), 1e30);
         vm.startPrank(owner);
         staking.createPlan(7, 3e24, 5e13, uint64(block.timestamp), uint64(block.timestamp + 3650 days));

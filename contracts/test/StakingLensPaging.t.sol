@@ -3,9 +3,8 @@ pragma solidity ^0.8.24;
 
 import {console} from "forge-std/console.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
-import {Staking} from "../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
 import {IStaking} from "../src/IStaking.sol";
-import {StakingLens} from "../src/StakingLens.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 import {StakingDeployer} from "./utils/StakingTestBase.sol";
 
@@ -30,10 +29,13 @@ contract StakingLensPagingTest is StakingDeployer {
     }
 
     /// A Staking with `plans` open plans, where alice holds two positions in plan 0.
-    function _deploy(uint256 plans) internal returns (Staking s, StakingLens lens, LocalUSDCPermit usdc) {
+    function _deploy(uint256 plans)
+        internal
+        returns (IStakingApi s, IStakingLensApi lens, LocalUSDCPermit usdc)
+    {
         usdc = new LocalUSDCPermit(address(this));
         s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
-        lens = new StakingLens(s);
+        lens = deployLens(s);
         _fund(s, owner, 1_000_000 ether);
         vm.startPrank(owner);
         for (uint256 i = 0; i < plans; ++i) {
@@ -44,7 +46,7 @@ contract StakingLensPagingTest is StakingDeployer {
         _bindAndStake(s, usdc, alice, 0);
     }
 
-    function _bindAndStake(Staking s, LocalUSDCPermit usdc, address user, uint256 planId) internal {
+    function _bindAndStake(IStakingApi s, LocalUSDCPermit usdc, address user, uint256 planId) internal {
         usdc.mint(user, 1000 * ONE);
         vm.startPrank(user);
         if (s.accountData(user).superior == address(0)) s.bindSuperior(root);
@@ -54,7 +56,7 @@ contract StakingLensPagingTest is StakingDeployer {
     }
 
     /// Gas of `lens.getAccount(user)` with the lens and the pool's storage cold, as in an `eth_call`.
-    function _accountGas(Staking s, StakingLens lens, address user) internal returns (uint256 used) {
+    function _accountGas(IStakingApi s, IStakingLensApi lens, address user) internal returns (uint256 used) {
         vm.cool(address(s));
         vm.cool(address(lens));
         uint256 before = gasleft();
@@ -63,8 +65,8 @@ contract StakingLensPagingTest is StakingDeployer {
     }
 
     function test_getAccount_costsTheSameWith1And3000Plans() public {
-        (Staking one, StakingLens oneLens,) = _deploy(1);
-        (Staking many, StakingLens manyLens,) = _deploy(MANY_PLANS);
+        (IStakingApi one, IStakingLensApi oneLens,) = _deploy(1);
+        (IStakingApi many, IStakingLensApi manyLens,) = _deploy(MANY_PLANS);
         skip(10 days);
         uint256 gasOne = _accountGas(one, oneLens, alice);
         uint256 gasMany = _accountGas(many, manyLens, alice);
@@ -78,7 +80,7 @@ contract StakingLensPagingTest is StakingDeployer {
     }
 
     function test_everyLensView_staysUnderTheRpcGasCap_with3000Plans() public {
-        (Staking s, StakingLens lens, LocalUSDCPermit usdc) = _deploy(MANY_PLANS);
+        (IStakingApi s, IStakingLensApi lens, LocalUSDCPermit usdc) = _deploy(MANY_PLANS);
         uint256 last = MANY_PLANS - 1;
         _bindAndStake(s, usdc, bob, last);
         _bindAndStake(s, usdc, bob, 0);
@@ -115,7 +117,7 @@ contract StakingLensPagingTest is StakingDeployer {
     }
 
     function test_getPlans_pagesReturnEveryPlanExactlyOnce() public {
-        (, StakingLens lens,) = _deploy(MANY_PLANS);
+        (, IStakingLensApi lens,) = _deploy(MANY_PLANS);
         // A page size that does not divide the count, and one above the cap (the lens returns at most
         // MAX_PLANS_PAGE): walking by the length each page returns meets every id once, in order.
         uint256[2] memory limits = [uint256(7), 10_000];

@@ -4,9 +4,8 @@ pragma solidity ^0.8.24;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
-import {Staking} from "../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
 import {IStaking} from "../src/IStaking.sol";
-import {StakingLens} from "../src/StakingLens.sol";
 import {EconomicsFixture} from "./StakingEconomics.t.sol";
 
 /// @dev A stablecoin with few decimals, to try the constructor's lower bound.
@@ -381,13 +380,13 @@ contract StakingBoundariesTest is EconomicsFixture {
     /// A stablecoin of 2 decimals is the fewest the team performance unit (a cent) allows.
     function test_constructor_acceptsTwoDecimalsNotOne() public {
         FewDecimalsToken two = new FewDecimalsToken(2);
-        Staking s = new Staking(_config(IERC20Metadata(address(two)), root, owner));
+        IStakingApi s = deployStaking(_config(IERC20Metadata(address(two)), root, owner));
         assertEq(s.usdcDecimals(), 2);
         assertEq(s.minStakeExclusive(), 100 * 100);
         FewDecimalsToken one = new FewDecimalsToken(1);
         IStaking.Config memory c = _config(IERC20Metadata(address(one)), root, owner);
         vm.expectRevert(IStaking.InvalidConfig.selector);
-        new Staking(c);
+        deployStaking(c);
     }
 }
 
@@ -396,7 +395,7 @@ contract StakingBoundariesTest is EconomicsFixture {
 contract StakingEdgesTest is EconomicsFixture {
     /// A stake that reserves exactly the whole unreserved budget is accepted and leaves none free.
     function test_stake_mayReserveExactlyTheWholeUnreservedBudget() public {
-        Staking s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        IStakingApi s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
         _fund(s, owner, _mining(200 * ONE));
         vm.prank(owner);
         uint256 id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
@@ -443,6 +442,64 @@ contract StakingEdgesTest is EconomicsFixture {
 
     function test_lens_refusesNoStaking() public {
         vm.expectRevert(IStaking.ZeroAddress.selector);
-        new StakingLens(Staking(address(0)));
+        deployLens(IStakingApi(address(0)));
+    }
+}
+
+/// @dev Lens figures the app shows in cases the other tests do not reach (generated lens mutants).
+contract StakingLensEdgesTest is EconomicsFixture {
+    /// Before the operator creates a plan, the account page still loads: every figure is zero.
+    function test_lens_beforeAnyPlan_showsAnEmptyAccount() public {
+        IStakingApi fresh = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        IStakingLensApi freshLens = deployLens(fresh);
+        assertEq(fresh.planCount(), 0);
+        IStaking.AccountView memory v = freshLens.getAccount(alice);
+        assertEq(v.activeStake + v.pendingMining + v.earned + v.withdrawable, 0);
+        IStaking.UserTotals memory t = freshLens.getUserTotals(alice);
+        assertEq(t.totalStaked + t.toBeReleased + t.released + t.withdrawn + t.positions, 0);
+        assertEq(freshLens.getPositions(alice).length, 0);
+    }
+
+    /// What the stake page says a stake needs is what staking reserves: the mining plus one
+    /// commission per upline the user has (none for root, one for alice, three for dave).
+    function test_rewardFor_isWhatAStakeReserves_forZeroOneAndThreeUplines() public {
+        address[3] memory users = [root, alice, dave];
+        uint256[3] memory uplines = [uint256(0), 1, 3];
+        uint256 amount = 1000 * ONE;
+        for (uint256 i = 0; i < users.length; ++i) {
+            (uint256 mining, uint256 reserve) = lens.rewardFor(users[i], plan, amount);
+            assertEq(mining, _mining(amount));
+            uint256 commissions;
+            uint256[3] memory bps =
+                [staking.REFERRAL_BPS_1(), staking.REFERRAL_BPS_2(), staking.REFERRAL_BPS_3()];
+            for (uint256 j = 0; j < uplines[i]; ++j) {
+                commissions += mining * bps[j] / 10_000;
+            }
+            assertEq(reserve, mining + commissions);
+            uint256 reservedBefore = staking.rewardReserved();
+            _stake(users[i], amount);
+            assertEq(staking.rewardReserved() - reservedBefore, reserve);
+        }
+    }
+
+    /// A quote names a fee rate exactly when a fee is taken: none while nobody holds a membership to
+    /// share it with, the rate as soon as the fee is one base unit.
+    function test_quoteExchange_showsTheRateOnlyWhenAFeeIsTaken() public {
+        _earn(carol, 100_000 * ONE);
+        _exchangeRepeatedly(carol, 1 ether / 1000, 5); // the five free exchanges
+        _setParam(IStaking.Param.FeeBps, 1000);
+        assertEq(staking.feeBpsFor(carol), 1000);
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(carol, 1 ether / 1000);
+        assertEq(q.fee, 0, "no member to share the fee with");
+        assertEq(q.feeBps, 0);
+        assertEq(q.netUsdc, q.grossUsdc);
+        _buy(erin, false);
+        _buy(root, true);
+        // 4e9 wei at 3,000 USDC per coin is 12 base units gross; 10% of it rounds down to 1.
+        q = lens.quoteExchange(carol, 4e9);
+        assertEq(q.grossUsdc, 12);
+        assertEq(q.fee, 1);
+        assertEq(q.feeBps, 1000);
+        assertEq(q.netUsdc, 11);
     }
 }

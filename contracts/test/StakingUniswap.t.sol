@@ -3,9 +3,8 @@ pragma solidity ^0.8.24;
 
 import {Test} from "forge-std/Test.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
-import {Staking} from "../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
 import {IStaking} from "../src/IStaking.sol";
-import {StakingLens} from "../src/StakingLens.sol";
 import {IUniswapV2Router} from "../src/interfaces/IUniswapV2Router.sol";
 import {LocalUSDCPermit} from "../src/local/LocalUSDCPermit.sol";
 
@@ -43,8 +42,8 @@ contract StakingUniswapTest is Test {
     IWETH9 internal weth;
     IUniswapV2FactoryLike internal factory;
     IUniswapV2Router02Like internal router;
-    Staking internal staking;
-    StakingLens internal lens;
+    IStakingApi internal staking;
+    IStakingLensApi internal lens;
     address internal owner = makeAddr("owner");
     address internal root = makeAddr("root");
     address internal alice = makeAddr("alice");
@@ -83,7 +82,7 @@ contract StakingUniswapTest is Test {
         );
 
         uint256[6] memory thresholds = [uint256(1e9), 5e9, 2e10, 5e10, 1e11, 5e11];
-        staking = new Staking(
+        staking = deployStaking(
             IStaking.Config({
                 usdc: IERC20Metadata(address(usdc)),
                 rewardToken: IERC20Metadata(address(weth)),
@@ -100,7 +99,7 @@ contract StakingUniswapTest is Test {
                 founderLimit: 5
             })
         );
-        lens = new StakingLens(staking);
+        lens = deployLens(staking);
         weth.deposit{value: 500 ether}();
         weth.approve(address(staking), 500 ether);
         staking.fundRewards(500 ether);
@@ -151,5 +150,16 @@ contract StakingUniswapTest is Test {
         assertEq(usdc.balanceOf(alice), before + net);
         assertEq(weth.balanceOf(address(staking)), staking.rewardBudget() + staking.totalEarned());
         assertEq(usdc.balanceOf(address(staking)), 10_000 * ONE);
+    }
+
+    /// The app quotes an empty input: the lens answers an empty quote, where the real router refuses 0.
+    function test_quoteExchange_ofNothing_isEmpty() public {
+        address[] memory path = new address[](2);
+        path[0] = address(weth);
+        path[1] = address(usdc);
+        vm.expectRevert(bytes("UniswapV2Library: INSUFFICIENT_INPUT_AMOUNT"));
+        router.getAmountsOut(0, path);
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(alice, 0);
+        assertEq(q.grossUsdc + q.feeBps + q.fee + q.netUsdc, 0);
     }
 }

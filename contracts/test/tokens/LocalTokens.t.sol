@@ -6,7 +6,7 @@ import {ProxyAdmin} from "@openzeppelin/contracts/proxy/transparent/ProxyAdmin.s
 import {
     ITransparentUpgradeableProxy
 } from "@openzeppelin/contracts/proxy/transparent/TransparentUpgradeableProxy.sol";
-import {Staking} from "../../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "../utils/StakingApi.sol";
 import {IStaking} from "../../src/IStaking.sol";
 import {LocalFiatToken} from "../../src/local/LocalFiatToken.sol";
 import {LocalPeggedToken} from "../../src/local/LocalPeggedToken.sol";
@@ -403,8 +403,8 @@ contract LocalPeggedTokenTest is LocalTokensFixture {
 /// @dev The Staking contract end to end on the two stand-ins, and what happens when the issuer
 ///      freezes an address or pauses the token.
 contract StakingOnLocalTokensTest is LocalTokensFixture {
-    Staking internal staking;
-    Staking internal staking18;
+    IStakingApi internal staking;
+    IStakingApi internal staking18;
     address internal root = makeAddr("root");
     address internal stakingOwner = makeAddr("stakingOwner");
     uint256 internal constant CAP = 100_000_000;

@@ -5,7 +5,7 @@ import {Test} from "forge-std/Test.sol";
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
-import {Staking} from "../../src/Staking.sol";
+import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./StakingApi.sol";
 import {IStaking} from "../../src/IStaking.sol";
 import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2Router.sol";
 
@@ -102,11 +102,14 @@ abstract contract StakingDeployer is Test {
         });
     }
 
-    function _deployStaking(IERC20Metadata usdc_, address root_, address owner_) internal returns (Staking) {
-        return new Staking(_config(usdc_, root_, owner_));
+    function _deployStaking(IERC20Metadata usdc_, address root_, address owner_)
+        internal
+        returns (IStakingApi)
+    {
+        return deployStaking(_config(usdc_, root_, owner_));
     }
 
-    function _fund(Staking s, address funder, uint256 amount) internal {
+    function _fund(IStakingApi s, address funder, uint256 amount) internal {
         reward.mint(funder, amount);
         vm.startPrank(funder);
         reward.approve(address(s), amount);
