@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Permit.sol";
+import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IStakingApi, deployStaking} from "./utils/StakingApi.sol";
+import {IStaking} from "../src/IStaking.sol";
+import {StakingDeployer} from "./utils/StakingTestBase.sol";
+
+/// @dev A token that, once armed, makes one call from inside its next balance change (a transfer, a
+///      transferFrom, a mint) and reverts with whatever that call reverts with: a token with a
+///      transfer hook, the way an ERC-777-style or upgraded token could call back into Staking.
+contract ReenteringToken is ERC20, ERC20Permit {
+    uint8 private immutable _decimals;
+    address private _target;
+    bytes private _call;
+
+    constructor(string memory name, uint8 decimals_) ERC20(name, name) ERC20Permit(name) {
+        _decimals = decimals_;
+    }
+
+    function decimals() public view override returns (uint8) {
+        return _decimals;
+    }
+
+    function mint(address to, uint256 amount) external {
+        _mint(to, amount);
+    }
+
+    /// The next balance change calls `target` with `data` once.
+    function arm(address target, bytes calldata data) external {
+        (_target, _call) = (target, data);
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        super._update(from, to, value);
+        address target = _target;
+        if (target == address(0)) return;
+        _target = address(0);
+        (bool ok, bytes memory ret) = target.call(_call);
+        if (!ok) {
+            assembly ("memory-safe") {
+                revert(add(ret, 0x20), mload(ret))
+            }
+        }
+    }
+}
+
+/// @dev Every guarded function that moves a token is refused re-entry from inside that move (issue
+///      20: a generated mutant removed `nonReentrant` from `exchange` and the suite passed). Staking's
+///      USDC and reward coin here call back into Staking while tokens move; each test expects
+///      OpenZeppelin's ReentrancyGuardReentrantCall. Without the outer function's guard the callback
+///      would run (and fail for its own reasons, or succeed), so each test fails.
+///      claimDividends, harvest and releasePrincipal move no token and call nothing outside Staking,
+///      so nothing can re-enter them (see contracts/mutants/equivalent.json).
+contract StakingReentryTest is StakingDeployer {
+    ReenteringToken internal usdcX;
+    ReenteringToken internal rewardX;
+    IStakingApi internal staking;
+    address internal owner = makeAddr("owner");
+    address internal root = makeAddr("root");
+    uint256 internal alicePk = 0xA11CE;
+    address internal alice = vm.addr(alicePk);
+    uint256 internal plan;
+    uint256 internal constant ONE = 1e6;
+
+    function setUp() public {
+        vm.warp(1_750_000_000);
+        usdcX = new ReenteringToken("USD", 6);
+        rewardX = new ReenteringToken("WTC", 18);
+        IStaking.Config memory c = _config(IERC20Metadata(address(usdcX)), root, owner);
+        c.rewardToken = IERC20Metadata(address(rewardX));
+        staking = deployStaking(c);
+        usdcX.mint(address(router), 1e9 * ONE);
+        usdcX.mint(alice, 1_000_000 * ONE);
+        usdcX.mint(owner, 1_000_000 * ONE);
+        rewardX.mint(owner, 1000 ether);
+        vm.startPrank(owner);
+        rewardX.approve(address(staking), type(uint256).max);
+        usdcX.approve(address(staking), type(uint256).max);
+        staking.fundRewards(100 ether);
+        plan = staking.createPlan(
+            30, 1e24, 10_000_000 * ONE, uint64(block.timestamp), uint64(block.timestamp + 365 days)
+        );
+        vm.stopPrank();
+        vm.startPrank(alice);
+        usdcX.approve(address(staking), type(uint256).max);
+        staking.bindSuperior(root);
+        staking.stake(plan, 1000 * ONE); // position 0: its term ends in 30 days
+        vm.stopPrank();
+        vm.warp(block.timestamp + 30 days);
+        staking.harvest(alice, new uint256[](1));
+    }
+
+    /// Arms `token` to call back Staking.withdraw(1) (itself guarded) during `caller`'s call `data`,
+    /// which must then fail with the guard's error.
+    function _assertRefusesReentry(ReenteringToken token, address caller, bytes memory data) internal {
+        token.arm(address(staking), abi.encodeCall(staking.withdraw, (1)));
+        vm.prank(caller);
+        (bool ok, bytes memory ret) = address(staking).call(data);
+        assertFalse(ok, "the re-entered call went through");
+        assertEq(ret, abi.encodeWithSelector(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector));
+    }
+
+    function test_stake_refusesReentry() public {
+        _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.stake, (plan, 200 * ONE)));
+    }
+
+    function test_stakeWithPermit_refusesReentry() public {
+        uint256 deadline = block.timestamp + 1 hours;
+        bytes32 digest = keccak256(
+            abi.encodePacked(
+                "\x19\x01",
+                usdcX.DOMAIN_SEPARATOR(),
+                keccak256(
+                    abi.encode(
+                        keccak256(
+                            "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"
+                        ),
+                        alice,
+                        address(staking),
+                        200 * ONE,
+                        usdcX.nonces(alice),
+                        deadline
+                    )
+                )
+            )
+        );
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(alicePk, digest);
+        _assertRefusesReentry(
+            usdcX, alice, abi.encodeCall(staking.stakeWithPermit, (plan, 200 * ONE, deadline, v, r, s))
+        );
+    }
+
+    function test_withdrawPrincipal_refusesReentry() public {
+        _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.withdrawPrincipal, (0)));
+    }
+
+    function test_exchange_refusesReentry() public {
+        uint256 earned = staking.accountData(alice).earned;
+        _assertRefusesReentry(rewardX, alice, abi.encodeCall(staking.exchange, (earned, 0, block.timestamp)));
+    }
+
+    function test_withdraw_refusesReentry() public {
+        uint256 earned = staking.accountData(alice).earned;
+        vm.prank(alice);
+        uint256 net = staking.exchange(earned, 0, block.timestamp);
+        _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.withdraw, (net)));
+    }
+
+    function test_withdrawRewardCoin_refusesReentry() public {
+        uint256 earned = staking.accountData(alice).earned;
+        _assertRefusesReentry(rewardX, alice, abi.encodeCall(staking.withdrawRewardCoin, (earned)));
+    }
+
+    function test_fundRewards_refusesReentry() public {
+        _assertRefusesReentry(rewardX, owner, abi.encodeCall(staking.fundRewards, (1 ether)));
+    }
+
+    function test_withdrawUnreserved_refusesReentry() public {
+        _assertRefusesReentry(rewardX, owner, abi.encodeCall(staking.withdrawUnreserved, (1 ether)));
+    }
+
+    function test_depositGrants_refusesReentry() public {
+        _assertRefusesReentry(usdcX, owner, abi.encodeCall(staking.depositGrants, (100 * ONE)));
+    }
+
+    function test_withdrawGrants_refusesReentry() public {
+        vm.prank(owner);
+        staking.depositGrants(100 * ONE);
+        _assertRefusesReentry(usdcX, owner, abi.encodeCall(staking.withdrawGrants, (100 * ONE)));
+    }
+
+    function test_purchaseNode_refusesReentry() public {
+        _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.purchaseNode, (type(uint256).max)));
+    }
+
+    function test_purchaseFounder_refusesReentry() public {
+        _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.purchaseFounder, (type(uint256).max)));
+    }
+
+    function test_upgradeNodeToFounder_refusesReentry() public {
+        vm.prank(alice);
+        staking.purchaseNode(type(uint256).max);
+        _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.upgradeNodeToFounder, (type(uint256).max)));
+    }
+
+    function test_payTreasury_refusesReentry() public {
+        vm.prank(alice);
+        staking.purchaseNode(type(uint256).max);
+        assertGt(staking.treasuryProceeds(), 0);
+        _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.payTreasury, ()));
+    }
+}
