@@ -501,5 +501,13 @@ contract StakingLensEdgesTest is EconomicsFixture {
         assertEq(q.fee, 1);
         assertEq(q.feeBps, 1000);
         assertEq(q.netUsdc, 11);
+        // The exchange does what the quote said: that one base unit goes to the founder's dividends.
+        uint256 dividendsBefore = staking.dividendsUnclaimed();
+        vm.expectEmit(address(staking));
+        emit IStaking.DividendsDistributed(0, 1);
+        vm.prank(carol);
+        assertEq(staking.exchange(4e9, 0, block.timestamp), 11);
+        assertEq(staking.dividendsUnclaimed(), dividendsBefore + 1);
+        assertEq(lens.getAccount(root).pendingDividend, 1);
     }
 }
