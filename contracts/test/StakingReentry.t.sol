@@ -53,8 +53,8 @@ contract ReenteringToken is ERC20, ERC20Permit {
 ///      USDC and reward coin here call back into Staking while tokens move; each test expects
 ///      OpenZeppelin's ReentrancyGuardReentrantCall. Without the outer function's guard the callback
 ///      would run (and fail for its own reasons, or succeed), so each test fails.
-///      claimDividends, harvest and releasePrincipal move no token and call nothing outside Staking,
-///      so nothing can re-enter them (see contracts/mutants/equivalent.json).
+///      claimDividends, harvest and releasePrincipal call nothing outside Staking, but their guard
+///      still keeps a callback from another function's token move out of them.
 contract StakingReentryTest is StakingDeployer {
     ReenteringToken internal usdcX;
     ReenteringToken internal rewardX;
@@ -97,7 +97,17 @@ contract StakingReentryTest is StakingDeployer {
     /// Arms `token` to call back Staking.withdraw(1) (itself guarded) during `caller`'s call `data`,
     /// which must then fail with the guard's error.
     function _assertRefusesReentry(ReenteringToken token, address caller, bytes memory data) internal {
-        token.arm(address(staking), abi.encodeCall(staking.withdraw, (1)));
+        _assertRefusesReentry(token, caller, data, abi.encodeCall(staking.withdraw, (1)));
+    }
+
+    /// The same with the callback `probe`.
+    function _assertRefusesReentry(
+        ReenteringToken token,
+        address caller,
+        bytes memory data,
+        bytes memory probe
+    ) internal {
+        token.arm(address(staking), probe);
         vm.prank(caller);
         (bool ok, bytes memory ret) = address(staking).call(data);
         assertFalse(ok, "the re-entered call went through");
@@ -192,5 +202,17 @@ contract StakingReentryTest is StakingDeployer {
         staking.purchaseNode(type(uint256).max);
         assertGt(staking.treasuryProceeds(), 0);
         _assertRefusesReentry(usdcX, alice, abi.encodeCall(staking.payTreasury, ()));
+    }
+
+    /// The functions that move no token cannot be entered from a token move elsewhere either.
+    function test_harvestReleaseAndClaim_refuseEntryFromATokenMove() public {
+        bytes memory stakeCall = abi.encodeCall(staking.stake, (plan, 200 * ONE));
+        _assertRefusesReentry(
+            usdcX, alice, stakeCall, abi.encodeCall(staking.harvest, (alice, new uint256[](1)))
+        );
+        _assertRefusesReentry(
+            usdcX, alice, stakeCall, abi.encodeCall(staking.releasePrincipal, (new uint256[](1)))
+        );
+        _assertRefusesReentry(usdcX, alice, stakeCall, abi.encodeCall(staking.claimDividends, ()));
     }
 }
