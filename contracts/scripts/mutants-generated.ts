@@ -5,9 +5,10 @@
  * and per operator and lists the survivors; exits 1 while any survivor is neither killed nor listed in
  * mutants/equivalent.json.
  *
- * Slow (a full build per mutant): run it with `nice -n 19`. Resumable: each outcome is saved at once
- * in cache/mutants-generated.json (gitignored), keyed by a hash of the sources and the edit, so a
- * second run only runs what has no outcome yet. A killed or stillborn outcome stays valid while the
+ * Slow (a build of src/ and a suite run per mutant): run it with `nice`. Resumable: each outcome is
+ * saved at once in mutants/outcomes.json (committed: `--report` prints the last run's table on a
+ * fresh clone), keyed by a hash of the sources and the edit, so a second run only runs what has no
+ * outcome yet. A killed or stillborn outcome stays valid while the
  * sources are the same; a survivor is run again when the tests changed (a new test may kill it).
  *
  * Options: --file A,B        only files whose name contains one of these (StakingPositions, Lens, ...)
@@ -63,7 +64,7 @@ const fileOrder = [
   'Staking',
 ];
 
-const stateFile = join(contractsDir, 'cache', 'mutants-generated.json');
+const stateFile = join(contractsDir, 'mutants', 'outcomes.json');
 const equivalentFile = join(contractsDir, 'mutants', 'equivalent.json');
 
 type Status = 'killed' | 'survived' | 'stillborn';
@@ -190,7 +191,11 @@ function saveState(outcomes: Record<string, Outcome>): void {
   try {
     Object.assign(outcomes, { ...loadState(false), ...outcomes });
     const tmp = `${stateFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ outcomes }, null, 1));
+    // One outcome per line, sorted: a committed file whose diffs read.
+    const lines = Object.keys(outcomes)
+      .sort()
+      .map((key) => `  ${JSON.stringify(key)}: ${JSON.stringify(outcomes[key])}`);
+    writeFileSync(tmp, `{ "outcomes": {\n${lines.join(',\n')}\n} }\n`);
     renameSync(tmp, stateFile);
   } finally {
     rmSync(lock, { recursive: true, force: true });
