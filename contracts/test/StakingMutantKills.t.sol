@@ -509,5 +509,27 @@ contract StakingLensEdgesTest is EconomicsFixture {
         assertEq(staking.exchange(4e9, 0, block.timestamp), 11);
         assertEq(staking.dividendsUnclaimed(), dividendsBefore + 1);
         assertEq(lens.getAccount(root).pendingDividend, 1);
+        // The founder claims that single base unit.
+        uint256 withdrawableBefore = lens.getAccount(root).withdrawable;
+        vm.prank(root);
+        assertEq(staking.claimDividends(), 1);
+        assertEq(lens.getAccount(root).withdrawable, withdrawableBefore + 1);
+        assertEq(staking.dividendsUnclaimed(), dividendsBefore);
+    }
+
+    /// "Staked today" on the home page: today's stakes add up, and the next day starts from zero
+    /// (days are UTC days of the chain's clock).
+    function test_todayStaked_addsUpTodayAndStartsOverTheNextDay() public {
+        vm.warp((block.timestamp / 1 days + 1) * 1 days); // midnight
+        assertEq(lens.todayStaked(), 0);
+        _stake(alice, 200 * ONE);
+        vm.warp(block.timestamp + 1 days - 1); // the same day's last second
+        _stake(bob, 300 * ONE);
+        assertEq(lens.todayStaked(), 500 * ONE);
+        assertEq(staking.statDay(), block.timestamp / 1 days);
+        vm.warp(block.timestamp + 1);
+        assertEq(lens.todayStaked(), 0, "a new day");
+        _stake(carol, 400 * ONE);
+        assertEq(lens.todayStaked(), 400 * ONE);
     }
 }
