@@ -408,6 +408,41 @@ contract StakingEdgesTest is EconomicsFixture {
         assertEq(unreserved, 0);
     }
 
+    /// What one stake reserved is not offered to the next: a second stake may reserve only what is
+    /// still unreserved.
+    function test_stake_cannotReserveWhatAnEarlierStakeReserved() public {
+        IStakingApi s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        _fund(s, owner, _mining(300 * ONE));
+        vm.prank(owner);
+        uint256 id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
+        vm.startPrank(root); // root has no upline: the reserve is the mining alone
+        usdc.approve(address(s), 301 * ONE);
+        s.stake(id, 200 * ONE);
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                IStaking.InsufficientRewardBudget.selector, _mining(101 * ONE), _mining(100 * ONE)
+            )
+        );
+        s.stake(id, 101 * ONE);
+        vm.stopPrank();
+        (, uint256 reserved, uint256 unreserved) = s.rewardBudgetInfo();
+        assertEq(reserved, _mining(200 * ONE));
+        assertEq(unreserved, _mining(100 * ONE));
+    }
+
+    /// A harvest with nothing to credit (the second in the same second) changes nothing and logs
+    /// nothing: no zero-amount income line in anyone's history.
+    function test_harvest_withNothingToCredit_logsNothing() public {
+        uint256 id = _stake(dave, 200 * ONE);
+        vm.warp(block.timestamp + 1 days);
+        staking.harvest(dave, _ids(id));
+        uint256 earned = _earned(dave);
+        vm.recordLogs();
+        staking.harvest(dave, _ids(id));
+        assertEq(vm.getRecordedLogs().length, 0);
+        assertEq(_earned(dave), earned);
+    }
+
     /// At the very second a plan's window closes, staking and closing it again are refused.
     function test_atClosesAt_stakeAndClosePlanAreRefused() public {
         uint64 closesAt = staking.getPlan(plan).closesAt;
