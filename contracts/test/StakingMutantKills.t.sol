@@ -5,7 +5,9 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
+import {Vm} from "forge-std/Vm.sol";
 import {IStaking} from "../src/IStaking.sol";
+import {IUniswapV2Router} from "../src/interfaces/IUniswapV2Router.sol";
 import {EconomicsFixture} from "./StakingEconomics.t.sol";
 
 /// @dev A stablecoin with few decimals, to try the constructor's lower bound.
@@ -441,6 +443,45 @@ contract StakingEdgesTest is EconomicsFixture {
         staking.harvest(dave, _ids(id));
         assertEq(vm.getRecordedLogs().length, 0);
         assertEq(_earned(dave), earned);
+    }
+
+    /// Mining of one base unit a second: a commission is paid once it reaches a whole base unit, and
+    /// a commission that rounds to zero is neither paid nor logged (only the miner's line appears).
+    function test_harvest_paysACommissionOnlyOnceItIsAWholeUnit() public {
+        vm.prank(owner); // full mining of 200 USDC over one day: 86,400 base units, one a second
+        uint256 slow = staking.createPlan(
+            1, 86_400 * 1e18 / (200 * ONE), 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days)
+        );
+        vm.startPrank(dave); // dave's uplines: carol (10%), bob (8%), alice (5%)
+        usdc.approve(address(staking), 200 * ONE);
+        uint256 id = staking.stake(slow, 200 * ONE);
+        vm.stopPrank();
+        uint256 carolBefore = _earned(carol);
+        vm.warp(block.timestamp + 1);
+        vm.recordLogs();
+        staking.harvest(dave, _ids(id));
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        uint256 incomeLines;
+        for (uint256 i = 0; i < logs.length; ++i) {
+            if (logs[i].topics[0] == IStaking.IncomeCredited.selector) ++incomeLines;
+        }
+        assertEq(incomeLines, 1, "only dave's mining of 1");
+        assertEq(_earned(carol), carolBefore);
+        vm.warp(block.timestamp + 9); // 10 mined in all: carol's 10% is 1
+        staking.harvest(dave, _ids(id));
+        assertEq(_earned(carol), carolBefore + 1);
+    }
+
+    /// Each of the deployment's addresses is checked: none may be zero.
+    function test_constructor_refusesEachZeroAddress() public {
+        for (uint256 field = 0; field < 3; ++field) {
+            IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), root, owner);
+            if (field == 0) c.rewardToken = IERC20Metadata(address(0));
+            if (field == 1) c.router = IUniswapV2Router(address(0));
+            if (field == 2) c.treasury = address(0);
+            vm.expectRevert(IStaking.ZeroAddress.selector);
+            deployStaking(c);
+        }
     }
 
     /// At the very second a plan's window closes, staking and closing it again are refused.
