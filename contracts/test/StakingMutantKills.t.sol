@@ -484,6 +484,17 @@ contract StakingEdgesTest is EconomicsFixture {
         }
     }
 
+    /// The six level thresholds must each be above zero and above the one before: a threshold equal
+    /// to the one below it, at any level, is refused.
+    function test_constructor_refusesThresholdsThatDoNotRise() public {
+        for (uint256 i = 0; i < 6; ++i) {
+            IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), root, owner);
+            c.levelThresholds[i] = i == 0 ? 0 : c.levelThresholds[i - 1];
+            vm.expectRevert(IStaking.InvalidConfig.selector);
+            deployStaking(c);
+        }
+    }
+
     /// At the very second a plan's window closes, staking and closing it again are refused.
     function test_atClosesAt_stakeAndClosePlanAreRefused() public {
         uint64 closesAt = staking.getPlan(plan).closesAt;
