@@ -495,6 +495,38 @@ contract StakingEdgesTest is EconomicsFixture {
         }
     }
 
+    /// While paused no membership is sold or upgraded (a pause stops money coming in, only exits run).
+    function test_whilePaused_noMembershipIsSoldOrUpgraded() public {
+        _buy(erin, false);
+        vm.prank(owner);
+        staking.pause();
+        vm.startPrank(erin);
+        usdc.approve(address(staking), type(uint256).max);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        staking.upgradeNodeToFounder(type(uint256).max);
+        vm.stopPrank();
+        vm.startPrank(dave);
+        usdc.approve(address(staking), type(uint256).max);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        staking.purchaseNode(type(uint256).max);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        staking.purchaseFounder(type(uint256).max);
+        vm.stopPrank();
+    }
+
+    /// A second pause (or an unpause of a running pool) is refused: the indexer turns each Paused
+    /// and Unpaused event into a notice, so a repeated one must not exist.
+    function test_pauseWhilePausedAndUnpauseWhileRunning_areRefused() public {
+        vm.startPrank(owner);
+        vm.expectRevert(Pausable.ExpectedPause.selector);
+        staking.unpause();
+        staking.pause();
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        staking.pause();
+        staking.unpause();
+        vm.stopPrank();
+    }
+
     /// At the very second a plan's window closes, staking and closing it again are refused.
     function test_atClosesAt_stakeAndClosePlanAreRefused() public {
         uint64 closesAt = staking.getPlan(plan).closesAt;
