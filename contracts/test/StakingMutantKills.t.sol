@@ -527,6 +527,17 @@ contract StakingEdgesTest is EconomicsFixture {
         vm.stopPrank();
     }
 
+    /// The smallest price the operator may set, one base unit, is still paid: the buyer's USDC moves
+    /// and the treasury is owed it.
+    function test_membershipAtOneBaseUnit_isPaid() public {
+        _setParam(IStaking.Param.NodePrice, 1);
+        uint256 balanceBefore = usdc.balanceOf(dave);
+        uint256 owedBefore = staking.treasuryProceeds();
+        _buy(dave, false);
+        assertEq(usdc.balanceOf(dave), balanceBefore - 1);
+        assertEq(staking.treasuryProceeds(), owedBefore + 1);
+    }
+
     /// At the very second a plan's window closes, staking and closing it again are refused.
     function test_atClosesAt_stakeAndClosePlanAreRefused() public {
         uint64 closesAt = staking.getPlan(plan).closesAt;
