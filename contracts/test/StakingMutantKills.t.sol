@@ -647,6 +647,46 @@ contract StakingLensEdgesTest is EconomicsFixture {
         assertEq(staking.dividendsUnclaimed(), dividendsBefore);
     }
 
+    /// Two node holders share an ecological dividend of one base unit twice: each is owed exactly
+    /// one unit (the accumulator keeps the halves exactly; ACC_SCALE = 1e18 divides evenly by small
+    /// holder counts).
+    function test_dividends_halfUnitsAddUpToWholeUnits() public {
+        _earn(carol, 100_000 * ONE);
+        _exchangeRepeatedly(carol, 1 ether / 1000, 5); // the five free exchanges
+        _setParam(IStaking.Param.FeeBps, 1000);
+        _buy(erin, false);
+        _buy(dave, false);
+        // 7e9 wei at 3,000 USDC per coin is 21 base units; the 10% fee is 2, its ecological half 1
+        // (no founder holds a seat, so the shareholder half is not taken).
+        for (uint256 i = 0; i < 2; ++i) {
+            IStaking.ExchangeQuote memory q = lens.quoteExchange(carol, 7e9);
+            assertEq(q.fee, 1);
+            _exchangeRepeatedly(carol, 7e9, 1);
+        }
+        assertEq(lens.getAccount(erin).pendingDividend, 1);
+        assertEq(lens.getAccount(dave).pendingDividend, 1);
+        vm.prank(erin);
+        assertEq(staking.claimDividends(), 1);
+    }
+
+    /// Every page of a three-position list, for offsets and limits around its ends: the page holds
+    /// the positions offset .. min(offset + limit, 3) - 1, in order, and nothing past the end.
+    function test_getPositionsPage_everyOffsetAndLimitAroundTheEnds() public {
+        _stake(alice, 200 * ONE);
+        _stake(alice, 300 * ONE);
+        _stake(alice, 400 * ONE);
+        for (uint256 offset = 0; offset <= 4; ++offset) {
+            for (uint256 limit = 0; limit <= 5; ++limit) {
+                IStaking.Position[] memory page = lens.getPositionsPage(alice, offset, limit);
+                uint256 end = offset + limit < 3 ? offset + limit : 3;
+                assertEq(page.length, offset < end ? end - offset : 0);
+                for (uint256 i = 0; i < page.length; ++i) {
+                    assertEq(page[i].amount, (200 + 100 * (offset + i)) * ONE);
+                }
+            }
+        }
+    }
+
     /// "Staked today" on the home page: today's stakes add up, and the next day starts from zero
     /// (days are UTC days of the chain's clock).
     function test_todayStaked_addsUpTodayAndStartsOverTheNextDay() public {
