@@ -171,10 +171,11 @@ function loadState(fresh: boolean): Record<string, Outcome> {
 }
 
 /**
- * Saves the outcomes, merged with what is on disk: two runs may share the file (say, one per core,
- * each with its own --file), so each adds its outcomes to the other's, never over them.
+ * Saves the outcomes this run measured (`changed`) into the file, over what is on disk: two runs may
+ * share the file (say, one per core, each with its own --file), so each writes only its own new
+ * outcomes and takes in the other's (its copy of them, loaded at its start, may be stale).
  */
-function saveState(outcomes: Record<string, Outcome>): void {
+function saveState(outcomes: Record<string, Outcome>, changed: Set<string>): void {
   mkdirSync(dirname(stateFile), { recursive: true });
   const lock = `${stateFile}.lock`;
   for (let tries = 0; ; tries++) {
@@ -189,7 +190,9 @@ function saveState(outcomes: Record<string, Outcome>): void {
     }
   }
   try {
-    Object.assign(outcomes, { ...loadState(false), ...outcomes });
+    const onDisk = loadState(false);
+    for (const key of changed) onDisk[key] = outcomes[key]!;
+    Object.assign(outcomes, onDisk);
     const tmp = `${stateFile}.${process.pid}.tmp`;
     // One outcome per line, sorted: a committed file whose diffs read.
     const lines = Object.keys(outcomes)
@@ -349,6 +352,7 @@ export function runGenerated(argv: string[]): number {
   if (options.report || todo.length === 0) return report(chosen, outcomeOf, equivalents);
 
   const started = Date.now();
+  const changed = new Set<string>();
   const { root, dir } = scratchCopy();
   console.log(`scratch copy: ${dir}`);
   try {
@@ -385,8 +389,10 @@ export function runGenerated(argv: string[]): number {
           writeFileSync(path, original);
         }
       }
-      outcomes[outcomeKey(m, sourcesPrint)] = outcome;
-      saveState(outcomes);
+      const key = outcomeKey(m, sourcesPrint);
+      outcomes[key] = outcome;
+      changed.add(key);
+      saveState(outcomes, changed);
       console.log(
         `[${n + 1}/${todo.length}] ${label(m)}: ${outcome.status} ${outcome.by} (${outcome.seconds.toFixed(0)} s)\n    + ${m.mutated}`,
       );
