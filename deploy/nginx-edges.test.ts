@@ -1,7 +1,8 @@
 /**
  * What the repo's nginx config answers by itself, before a request reaches an instance: a body or
  * a URI too large gets the API's `{code,msg}` envelope (not nginx's HTML page), in the language the
- * API would answer in; plain HTTP redirects to HTTPS on the configured HTTPS port. Runs Debian's
+ * API would answer in; plain HTTP redirects to HTTPS on the configured HTTPS port, except an ACME
+ * HTTP-01 token, answered over plain HTTP from ACME_WEBROOT. Runs Debian's
  * nginx (skipped, and reported so, without it) in front of one real API instance (PGlite).
  */
 import assert from 'node:assert/strict';
@@ -121,5 +122,32 @@ describe('nginx edges', { skip: !fs.existsSync(NGINX) && `nginx (${NGINX}) missi
     });
     assert.equal(answer.status, 301);
     assert.equal(answer.headers.location, `https://localhost:${nginx.port}/team?tab=2`);
+  });
+
+  it('plain HTTP answers an ACME HTTP-01 token from ACME_WEBROOT, and only that path', async () => {
+    const challenges = path.join(nginx.acmeWebroot, '.well-known', 'acme-challenge');
+    fs.mkdirSync(challenges, { recursive: true });
+    const token = 'LoqXcYV8q5ONbJQxbmR7SCTNo3tiAXDfowyjxAjEuX0';
+    const keyAuthorization = `${token}.9jg46WB3rR_AHD-EBXdN7cBkH1WOu0tA3M9fm21mqTI`;
+    fs.writeFileSync(path.join(challenges, token), keyAuthorization);
+    const host = { host: `localhost:${nginx.httpPort}` };
+    const answer = await request(
+      `http://127.0.0.1:${nginx.httpPort}/.well-known/acme-challenge/${token}`,
+      { headers: host },
+    );
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body, keyAuthorization);
+    assert.match(String(answer.headers['content-type']), /^text\/plain/);
+    // A token nginx does not have: 404 here, not a redirect to HTTPS.
+    const missing = await request(
+      `http://127.0.0.1:${nginx.httpPort}/.well-known/acme-challenge/no-such-token`,
+      { headers: host },
+    );
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.location, undefined);
+    // Everything else still redirects.
+    const team = await request(`http://127.0.0.1:${nginx.httpPort}/team`, { headers: host });
+    assert.equal(team.status, 301);
+    assert.equal(team.headers.location, `https://localhost:${nginx.port}/team`);
   });
 });

@@ -26,6 +26,7 @@ const variables = {
   NGINX_HTTPS_LISTEN: '443',
   TLS_CERT: undefined,
   TLS_KEY: undefined,
+  ACME_WEBROOT: '/var/www/acme',
   WEB_DIST: path.join(repoDir, 'web', 'dist'),
   API_UPSTREAMS: undefined,
   NGINX_PID_FILE: '/run/nginx.pid',

@@ -13,8 +13,10 @@ export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export interface Nginx {
   port: number;
-  /** Port of the plain-HTTP server (redirects to HTTPS). */
+  /** Port of the plain-HTTP server (redirects to HTTPS, except ACME challenges). */
   httpPort: number;
+  /** Where the plain-HTTP server finds ACME HTTP-01 tokens (ACME_WEBROOT). */
+  acmeWebroot: string;
   origin: string;
   accessLog: string;
   stop(): Promise<void>;
@@ -58,6 +60,7 @@ export async function startNginx(options: {
   const { cert, key } = await selfSignedCertificate(dir);
   const accessLog = path.join(dir, 'access.log');
   const errorLog = path.join(dir, 'error.log');
+  const acmeWebroot = path.join(dir, 'acme');
   const conf = renderNginx(
     {
       SERVER_NAME: 'localhost',
@@ -65,6 +68,7 @@ export async function startNginx(options: {
       NGINX_HTTPS_LISTEN: `127.0.0.1:${port}`,
       TLS_CERT: cert,
       TLS_KEY: key,
+      ACME_WEBROOT: acmeWebroot,
       WEB_DIST: options.webDist,
       API_UPSTREAMS: options.upstreams.join(','),
       NGINX_PID_FILE: path.join(dir, 'nginx.pid'),
@@ -103,6 +107,7 @@ export async function startNginx(options: {
   return {
     port,
     httpPort,
+    acmeWebroot,
     origin,
     accessLog,
     async stop() {
