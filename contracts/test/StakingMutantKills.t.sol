@@ -395,14 +395,20 @@ contract StakingBoundariesTest is EconomicsFixture {
 /// @dev Exact edges a bound moved by one would change: the last second of a window, the last unit of
 ///      a budget, the first id past a list.
 contract StakingEdgesTest is EconomicsFixture {
+    /// A new Staking whose reward budget is `budget`, with one open plan; root (who has no upline, so
+    /// a stake reserves its mining alone) may spend 1,000 USDC on it. Leaves root's prank on.
+    function _budgetOf(uint256 budget) internal returns (IStakingApi s, uint256 id) {
+        s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        _fund(s, owner, budget);
+        vm.prank(owner);
+        id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
+        vm.startPrank(root);
+        usdc.approve(address(s), 1000 * ONE);
+    }
+
     /// A stake that reserves exactly the whole unreserved budget is accepted and leaves none free.
     function test_stake_mayReserveExactlyTheWholeUnreservedBudget() public {
-        IStakingApi s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
-        _fund(s, owner, _mining(200 * ONE));
-        vm.prank(owner);
-        uint256 id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
-        vm.startPrank(root); // root has no upline: the reserve is the mining alone
-        usdc.approve(address(s), 200 * ONE);
+        (IStakingApi s, uint256 id) = _budgetOf(_mining(200 * ONE));
         s.stake(id, 200 * ONE);
         vm.stopPrank();
         (uint256 budget, uint256 reserved, uint256 unreserved) = s.rewardBudgetInfo();
@@ -413,12 +419,7 @@ contract StakingEdgesTest is EconomicsFixture {
     /// What one stake reserved is not offered to the next: a second stake may reserve only what is
     /// still unreserved.
     function test_stake_cannotReserveWhatAnEarlierStakeReserved() public {
-        IStakingApi s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
-        _fund(s, owner, _mining(300 * ONE));
-        vm.prank(owner);
-        uint256 id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
-        vm.startPrank(root); // root has no upline: the reserve is the mining alone
-        usdc.approve(address(s), 301 * ONE);
+        (IStakingApi s, uint256 id) = _budgetOf(_mining(300 * ONE));
         s.stake(id, 200 * ONE);
         vm.expectRevert(
             abi.encodeWithSelector(
