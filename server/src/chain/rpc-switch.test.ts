@@ -83,6 +83,10 @@ describe('switching RPC providers without a restart', () => {
       // The file is the one source: an RPC_URL_1 of the environment is not read with it.
       RPC_URL_1: 'http://127.0.0.1:1/never-asked',
       RPC_URL_56: '',
+      // Each process gets its own fresh PGlite (PGLITE_DIR below): the DATABASE_URL database of a
+      // test run is shared by every test and may hold another chain's index (a second
+      // `npm test -w server` on the same database saw an indexed block above this chain's head).
+      DATABASE_URL: '',
       REDIS_URL: '',
       INDEXER_POLL_MS: '100',
       METRICS_PORT: '0',
