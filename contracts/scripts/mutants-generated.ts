@@ -183,7 +183,7 @@ function saveState(outcomes: Record<string, Outcome>, changed: Set<string>): voi
       mkdirSync(lock);
       break;
     } catch (error) {
-      // A lock older than a minute is a run that died while holding it.
+      // A lock still held after 200 tries (10 s) is a run that died while holding it.
       if (tries > 200) rmSync(lock, { recursive: true, force: true });
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

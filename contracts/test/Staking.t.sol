@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {Test} from "forge-std/Test.sol";
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./utils/StakingApi.sol";
@@ -36,9 +37,6 @@ contract FeeOnTransferToken is ERC20 {
 
 /// @dev Shared fixture: a 6-decimal permit USDC, a Staking contract and two open plans.
 abstract contract StakingFixture is StakingDeployer {
-    bytes32 internal constant PERMIT_TYPEHASH =
-        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
-
     LocalUSDCPermit internal usdc;
     IStakingApi internal staking;
     IStakingLensApi internal lens;
@@ -94,11 +92,7 @@ abstract contract StakingFixture is StakingDeployer {
         view
         returns (uint8 v, bytes32 r, bytes32 s)
     {
-        bytes32 structHash = keccak256(
-            abi.encode(PERMIT_TYPEHASH, holder, address(staking), value, usdc.nonces(holder), deadline)
-        );
-        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", usdc.DOMAIN_SEPARATOR(), structHash));
-        (v, r, s) = vm.sign(key, digest);
+        return _permitSignature(IERC20Permit(address(usdc)), key, holder, address(staking), value, deadline);
     }
 }
 

@@ -120,25 +120,8 @@ contract StakingReentryTest is StakingDeployer {
 
     function test_stakeWithPermit_refusesReentry() public {
         uint256 deadline = block.timestamp + 1 hours;
-        bytes32 digest = keccak256(
-            abi.encodePacked(
-                "\x19\x01",
-                usdcX.DOMAIN_SEPARATOR(),
-                keccak256(
-                    abi.encode(
-                        keccak256(
-                            "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"
-                        ),
-                        alice,
-                        address(staking),
-                        200 * ONE,
-                        usdcX.nonces(alice),
-                        deadline
-                    )
-                )
-            )
-        );
-        (uint8 v, bytes32 r, bytes32 s) = vm.sign(alicePk, digest);
+        (uint8 v, bytes32 r, bytes32 s) =
+            _permitSignature(usdcX, alicePk, alice, address(staking), 200 * ONE, deadline);
         _assertRefusesReentry(
             usdcX, alice, abi.encodeCall(staking.stakeWithPermit, (plan, 200 * ONE, deadline, v, r, s))
         );

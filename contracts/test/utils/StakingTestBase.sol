@@ -5,6 +5,7 @@ import {Test} from "forge-std/Test.sol";
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {IStakingApi, IStakingLensApi, deployStaking, deployLens} from "./StakingApi.sol";
 import {IStaking} from "../../src/IStaking.sol";
 import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2Router.sol";
@@ -107,6 +108,32 @@ abstract contract StakingDeployer is Test {
         returns (IStakingApi)
     {
         return deployStaking(_config(usdc_, root_, owner_));
+    }
+
+    /// EIP-2612 signature by `key` of a permit of `token` from `holder` to `spender`, at the holder's
+    /// current nonce.
+    function _permitSignature(
+        IERC20Permit token,
+        uint256 key,
+        address holder,
+        address spender,
+        uint256 value,
+        uint256 deadline
+    ) internal view returns (uint8 v, bytes32 r, bytes32 s) {
+        bytes32 structHash = keccak256(
+            abi.encode(
+                keccak256(
+                    "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"
+                ),
+                holder,
+                spender,
+                value,
+                token.nonces(holder),
+                deadline
+            )
+        );
+        (v, r, s) =
+            vm.sign(key, keccak256(abi.encodePacked("\x19\x01", token.DOMAIN_SEPARATOR(), structHash)));
     }
 
     function _fund(IStakingApi s, address funder, uint256 amount) internal {
