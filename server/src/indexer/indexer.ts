@@ -117,6 +117,8 @@ export class ChainIndexer {
   private readonly unsubscribe: () => void;
   /** When the facts were read, and the event total then (new events → read them again at once). */
   private readonly factsRead = { at: 0, events: -1 };
+  /** The last failed read's warning, logged once until the facts are read again. */
+  private factsError: string | null = null;
 
   constructor(options: IndexerOptions) {
     this.opts = {
@@ -299,10 +301,13 @@ export class ChainIndexer {
    */
   private async refreshFacts(lock: AdvisoryLock): Promise<void> {
     const block = this.status.indexedBlock;
-    const fresh = Date.now() - this.factsRead.at < FACTS_EVERY_MS;
-    if (block === null || (fresh && this.factsRead.events === this.totals.events)) return;
-    Object.assign(this.factsRead, { at: Date.now(), events: this.totals.events });
     const { chainId, deployment } = this.opts;
+    // Until the deployment block is confirmed the index stands before it, where Staking has no
+    // code yet: every read would fail ("returned no data"), so there is nothing to read.
+    if (block === null || BigInt(block) < BigInt(deployment.startBlock)) return;
+    const fresh = Date.now() - this.factsRead.at < FACTS_EVERY_MS;
+    if (fresh && this.factsRead.events === this.totals.events) return;
+    Object.assign(this.factsRead, { at: Date.now(), events: this.totals.events });
     try {
       this.facts = await readChainFacts(
         this.client,
@@ -312,9 +317,14 @@ export class ChainIndexer {
         BigInt(block),
         this.opts.now(),
       );
+      if (this.factsError !== null) this.log('info', 'chain facts read again');
+      this.factsError = null;
     } catch (err) {
       if (err instanceof BaseError) this.totals.rpcErrors += 1;
-      this.log('warn', `chain facts not read: ${String(err).split('\n')[0]}`);
+      // Once per distinct failure, not at every retry (indexer_rpc_errors_total counts them all).
+      const message = `chain facts not read: ${String(err).split('\n')[0]}`;
+      if (message !== this.factsError) this.log('warn', message);
+      this.factsError = message;
     }
   }
 
