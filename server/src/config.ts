@@ -116,6 +116,11 @@ export interface ServerConfig {
   metricsPort?: number;
   /** Address the metrics port listens on; default 127.0.0.1 (never the public interface). */
   metricsHost?: string;
+  /**
+   * Bearer token POST /-/reload on the metrics port requires; without it a reload is refused on
+   * any METRICS_HOST but loopback (observability/metrics-server.ts).
+   */
+  metricsReloadToken?: string;
   /** /v1/health/ready is false while an indexer of this process is further behind; default 50. */
   maxIndexerLagBlocks?: number;
   /** On SIGTERM, how long in-flight requests may take before their connections are cut. */
@@ -131,6 +136,7 @@ type OptionalKeys =
   | 'appOrigin'
   | 'redisUrl'
   | 'metricsPort'
+  | 'metricsReloadToken'
   | 'deploymentFile'
   | 'rpcUrlsFile';
 export type ResolvedConfig = Required<Omit<ServerConfig, OptionalKeys>> &
@@ -272,6 +278,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisPrefix: env.REDIS_PREFIX || undefined,
     metricsPort: int('METRICS_PORT'),
     metricsHost: env.METRICS_HOST || undefined,
+    metricsReloadToken: env.METRICS_RELOAD_TOKEN || undefined,
     maxIndexerLagBlocks: int('MAX_INDEXER_LAG_BLOCKS'),
     rpcRetryAfterMs: int('RPC_RETRY_AFTER_MS'),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS'),

@@ -65,7 +65,10 @@ export function parseRpcUrlList(name: string, value: string | readonly string[])
       throw new RpcConfigError(`${name}: not a URL: '${providerLabel(url)}'`);
     }
     if (protocol !== 'http:' && protocol !== 'https:') {
-      throw new RpcConfigError(`${name}: an RPC URL must be http(s): '${providerLabel(url)}'`);
+      // The scheme is what is wrong: name it (the host alone, e.g. 'x' of ftp://x, says nothing).
+      throw new RpcConfigError(
+        `${name}: an RPC URL must be http:// or https://, not ${protocol.replace(/:$/, '')}:// ('${providerLabel(url)}')`,
+      );
     }
   }
   if (new Set(urls).size !== urls.length)
