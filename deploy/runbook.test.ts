@@ -14,7 +14,7 @@
  * certificate) are run by deploy/acme.test.ts, against an ACME test server.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -152,36 +152,64 @@ describe(
   () => {
     let rehearsal: Proc;
     let env: Record<string, string>;
+    /** The rehearsal's env file, as written. */
+    let envFile: Record<string, string>;
     const databases: { drop(): Promise<void> }[] = [];
     const outDir = path.join('.data', `runbook-${process.pid}`);
     // §9's blocks write their signed files in the folder they are typed in: this one.
     const safeDir = path.join(repoDir, outDir, 'safe');
 
     before(async () => {
+      // The databases exist before the rehearsal names them in its env file (an operator runs
+      // createdb first); everything else §4–§7 use is the env file's own.
+      const db = await freshPostgresDatabase('runbook');
+      const restored = await freshPostgresDatabase('runbook_restore');
+      databases.push(db, restored);
       rehearsal = bash(
-        `npm run --silent rehearsal -- --eth-port ${await findFreePort()} --bsc-port ${await findFreePort()} --out ${outDir}`,
+        `npm run --silent rehearsal -- --eth-port ${await findFreePort()} --bsc-port ${await findFreePort()} --out ${outDir} --database-url ${db.url} --restore-database-url ${restored.url}`,
         {},
       );
       await rehearsal.waitFor(/rehearsal ready/, 120_000);
       const envText = fs.readFileSync(path.join(repoDir, outDir, 'env'), 'utf8');
-      env = Object.fromEntries(
+      envFile = Object.fromEntries(
         envText
           .split('\n')
           .filter(Boolean)
           .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
       );
-      const db = await freshPostgresDatabase('runbook');
-      const restored = await freshPostgresDatabase('runbook_restore');
-      databases.push(db, restored);
-      Object.assign(env, {
-        DATABASE_URL: db.url,
-        NEW_DATABASE_URL: restored.url,
-        PORT: '0',
-        METRICS_PORT: '0',
-        INDEXER_POLL_MS: '200',
-        LOG_LEVEL: 'info',
-      });
+      // Only the test's own knobs are added: a faster poll, and logs to wait on.
+      env = { ...envFile, INDEXER_POLL_MS: '200', LOG_LEVEL: 'info' };
       fs.mkdirSync(safeDir, { recursive: true });
+    });
+
+    it("the rehearsal's env file names every variable the run blocks use that the runbook does not have the operator type", () => {
+      // The values the runbook has the operator give (a leaked key, the current owner's key, the
+      // Safe of §9, the new provider), and those a block sets itself.
+      const given = new Set([
+        'LEAKED_OWNER_KEY',
+        'LEAKED_ADMIN_ADDRESS',
+        'CURRENT_OWNER_KEY',
+        'SAFE',
+        'NEW_RPC_URL_1',
+        'RPC_URLS_FILE',
+        'METRICS_RELOAD_TOKEN',
+      ]);
+      const missing = new Map<string, string>();
+      for (const block of blocks.filter(
+        (b) => b.mark.kind === 'run' && !(b.mark as { id: string }).id.startsWith('tls-'),
+      )) {
+        const own = new Set(
+          [...block.code.matchAll(/(?:^|[\s;(])(?:export\s+)?([A-Z][A-Z0-9_]*)=/gm)].map(
+            (m) => m[1]!,
+          ),
+        );
+        for (const m of block.code.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)) {
+          const name = m[1]!;
+          if (!(name in envFile) && !own.has(name) && !given.has(name))
+            missing.set(name, `line ${block.line} (${block.heading})`);
+        }
+      }
+      assert.deepEqual(Object.fromEntries(missing), {}, 'used by a block, not in the env file');
     });
     after(async () => {
       if (rehearsal) await kill(rehearsal);
@@ -241,27 +269,48 @@ describe(
       async ownership(block) {
         const out = await runToEnd(block, env);
         assert.match(out, new RegExp(env.OWNER_ADDRESS!, 'i'));
+        // Both chains' Staking, not only Ethereum's: walked literally, neither stays the deployer's.
+        for (const network of ['ETH', 'BSC']) {
+          const o = await operatorJson<{ owner: string; pendingOwner: string }>(
+            `ownership --network ${network} --deployment production`,
+          );
+          assert.equal(o.owner, env.OWNER_ADDRESS, `${network}'s owner`);
+        }
       },
       async 'day-one'(block) {
         const out = await runToEnd(block, env);
         assert.match(out, /plan/i);
+        for (const network of ['ETH', 'BSC']) {
+          const list = await operatorJson<{ plans: { status: string }[] }>(
+            `plan:list --network ${network} --deployment production`,
+          );
+          assert.deepEqual(
+            list.plans.map((p) => p.status),
+            ['open'],
+            `${network} has its first plan`,
+          );
+        }
       },
       async topology(block) {
         // Started in the runbook's order, each once the one before is up: the indexer must hold
         // both chains' locks before its standby starts, or the two may race for them (in CI the
         // standby once won, and no process was the standby to watch).
+        // On this one host each process gets its own metrics port (the runbook: "its own PORT,
+        // METRICS_PORT"); the API has the env file's.
         const [apiLine, indexerLine, standbyLine] = commandLines(block);
         const api = bash(apiLine!, env);
+        const ownPort = async () => ({ ...env, METRICS_PORT: String(await findFreePort()) });
         let indexer: Proc | undefined;
         let standby: Proc | undefined;
         try {
           await api.waitFor(/"msg":"server listening on http/);
-          indexer = bash(indexerLine!, env);
+          assert.match(api.output(), new RegExp(`listening on http://[^ ]+:${env.PORT}\\b`));
+          indexer = bash(indexerLine!, await ownPort());
           // A line of a chain other than "standby" is written only while its lock is held.
           for (const chainId of [1, 56]) {
             await indexer.waitFor(new RegExp(`indexer chain ${chainId}: (?!another indexer runs)`));
           }
-          standby = bash(standbyLine!, env);
+          standby = bash(standbyLine!, await ownPort());
           await standby.waitFor(/indexer chain 1: another indexer runs: standby/);
           await standby.waitFor(/indexer chain 56: another indexer runs: standby/);
           await kill(indexer, 'SIGKILL');
@@ -284,7 +333,27 @@ describe(
         assert.match(out, /SUCCESS/);
       },
       async backup(block) {
+        const rootBefore = fs.readdirSync(repoDir);
         await runToEnd(block, env);
+        // The dump holds sessions: in BACKUP_DIR, git-ignored here, and nothing new in the root.
+        const dumps = fs.readdirSync(path.join(repoDir, env.BACKUP_DIR!));
+        assert.equal(dumps.filter((f) => f.endsWith('.dump')).length, 1, dumps.join(' '));
+        const dump = path.join(
+          env.BACKUP_DIR!,
+          dumps.find((f) => f.endsWith('.dump'))!,
+        );
+        const ignored = spawnSync('git', ['check-ignore', '-q', dump], { cwd: repoDir });
+        assert.equal(ignored.status, 0, `${dump} is git-ignored`);
+        assert.deepEqual(
+          fs.readdirSync(repoDir).filter((f) => !rootBefore.includes(f)),
+          [],
+          'nothing written in the repository root',
+        );
+      },
+      async upgrade(block) {
+        // The servers above have migrated this database already: nothing to apply, and said so.
+        const out = await runToEnd(block, env);
+        assert.match(out, /"msg":"schema already at version \d+: nothing to apply"/);
       },
       async 'owner-key-leaked'(block) {
         // The attacker, holding the owner key, queues a fee change first.
@@ -417,8 +486,9 @@ describe(
           file,
           `RPC_URL_1=${dead},${env.RPC_URL_1}\nRPC_URL_56=${env.RPC_URL_56}\n`,
         );
-        const ports = { api: await findFreePort(), indexer: await findFreePort() };
-        const withFile = { ...env, RPC_URLS_FILE: file, METRICS_HOST: '127.0.0.1' };
+        // The API on the env file's metrics port; the indexer beside it on one of its own.
+        const ports = { api: Number(env.METRICS_PORT), indexer: await findFreePort() };
+        const withFile = { ...env, RPC_URLS_FILE: file };
         const api = bash('INDEXER=off npm start -w server', {
           ...withFile,
           METRICS_PORT: String(ports.api),

@@ -39,6 +39,12 @@ const steps: Step[] = [
     command:
       'node --import tsx --test deploy/env-example.test.ts deploy/nginx-upstream.test.ts deploy/nginx-edges.test.ts deploy/monitoring/monitoring.test.ts deploy/topology.test.ts',
   },
+  // The previous release (deploy/releases.txt) beside this one on one database, then the rollback
+  // (six API/tool starts; needs DATABASE_URL, reported as skipped without it).
+  {
+    name: 'deploy: upgrade and rollback',
+    command: 'node --import tsx --test deploy/upgrade.test.ts',
+  },
   // docs/OPERATIONS.md's command blocks, extracted and run in order on `npm run rehearsal`'s chains
   // (≈2.5 min; needs DATABASE_URL, reported as skipped without it); its TLS certificate blocks
   // against Pebble, Let's Encrypt's test CA (≈12 s; needs certbot, pebble, nginx and root).

@@ -8,6 +8,13 @@
  * the RPC URLs, the keys of the roles (anvil's public test keys: never on a real chain) and an env
  * file to source, then "rehearsal ready". Safe's contracts (v1.4.1) are at their canonical
  * addresses, so §9's Safe is created and takes ownership with the runbook's own commands.
+ *
+ * The env file is enough for every block of the runbook: besides the chains and the roles it names
+ * the servers' database (`--database-url`, default $DATABASE_URL or a local `honest_stake_rehearsal`),
+ * the database a dump is restored into (`--restore-database-url`), Redis (`--redis-url`, default
+ * $REDIS_URL or the local one, with a key prefix of this rehearsal's own), the API's PORT and the
+ * METRICS_HOST/METRICS_PORT (free ports picked now), and BACKUP_DIR (inside the git-ignored output
+ * folder: a dump holds sessions).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -15,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { privateKeyToAccount } from 'viem/accounts';
 import { localPrivateKeys } from '../src/local-accounts.ts';
 import { contractsDir } from './artifacts.ts';
-import { startAnvil, type LocalChain } from './local-chain.ts';
+import { findFreePort, startAnvil, type LocalChain } from './local-chain.ts';
 import { deployMainnetLike, networkKeyOf, rehearsalConfigFile } from './rehearsal.ts';
 
 const repoRoot = resolve(contractsDir, '..');
@@ -49,8 +56,17 @@ async function main(): Promise<void> {
       'eth-port': { type: 'string' },
       'bsc-port': { type: 'string' },
       out: { type: 'string', default: join('.data', 'rehearsal') },
+      'database-url': { type: 'string' },
+      'restore-database-url': { type: 'string' },
+      'redis-url': { type: 'string' },
     },
   });
+  const databaseUrl =
+    values['database-url'] ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/honest_stake_rehearsal';
+  const restoreUrl = new URL(values['restore-database-url'] ?? databaseUrl);
+  if (!values['restore-database-url']) restoreUrl.pathname += '_restore';
   const ports = {
     1: port(values['eth-port'], '--eth-port'),
     56: port(values['bsc-port'], '--bsc-port'),
@@ -95,6 +111,15 @@ async function main(): Promise<void> {
     OWNER_C: privateKeyToAccount(rehearsalRoles.safeOwnerC).address,
     OWNER_C_KEY: rehearsalRoles.safeOwnerC,
     PAYER_KEY: rehearsalRoles.payer,
+    // §4–§7: the servers, the backup, the metrics port a reload goes to.
+    DATABASE_URL: databaseUrl,
+    NEW_DATABASE_URL: restoreUrl.toString(),
+    REDIS_URL: values['redis-url'] ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `honest-stake-rehearsal-${process.pid}:`,
+    PORT: String(await findFreePort()),
+    METRICS_HOST: '127.0.0.1',
+    METRICS_PORT: String(await findFreePort()),
+    BACKUP_DIR: relative(repoRoot, join(outDir, 'backups')),
   });
   const envFile = join(outDir, 'env');
   writeFileSync(
@@ -111,6 +136,8 @@ Roles (anvil's public test keys; never use them on a real chain):
   new owner ${env.NEW_OWNER_ADDRESS}  NEW_OWNER_PRIVATE_KEY (§7, a leaked owner key)
   Safe owners ${env.OWNER_A}, ${env.OWNER_B}, ${env.OWNER_C}  OWNER_A_KEY… (§9, 2 of 3)
   payer    ${privateKeyToAccount(rehearsalRoles.payer).address}  PAYER_KEY (gas for the Safe)
+Servers: database ${env.DATABASE_URL} (create it first: createdb), restore target
+  ${env.NEW_DATABASE_URL}, Redis ${env.REDIS_URL}, API port ${env.PORT}, metrics ${env.METRICS_HOST}:${env.METRICS_PORT}
 Walk docs/OPERATIONS.md from the repository root with:
   set -a; . ${relative(repoRoot, envFile)}; set +a
 deploy-production takes the rehearsal config instead of the mainnet one:

@@ -18,7 +18,10 @@ export interface Service {
   output(): string;
 }
 
-/** Starts `server/src/<script>` with `env` and waits until it prints a line matching `ready`. */
+/**
+ * Starts `server/src/<script>` with `env` and waits until it prints a line matching `ready`;
+ * `cwd`: another tree's server folder (deploy/upgrade.test.ts's previous release).
+ */
 export async function startService(
   name: string,
   script: string,
@@ -26,10 +29,11 @@ export async function startService(
   logDir: string,
   ready: RegExp,
   timeoutMs = 60_000,
+  cwd = serverDir,
 ): Promise<Service> {
   const log = fs.createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: serverDir,
+    cwd,
     // A clean environment: only what a deployment would set, plus PATH for anvil-less tools.
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 /** `npm start -w server`: configuration from the environment (see config.ts), stop on SIGINT/SIGTERM. */
 import { pino } from 'pino';
 import { configFromEnv } from './config.ts';
+import { exitIfSchemaTooNew } from './db/migrate.ts';
 import { exitOnSignals } from './observability/shutdown.ts';
 import { startServer, type RunningServer } from './start.ts';
 
@@ -15,7 +16,7 @@ process.on('SIGHUP', () => {
   if (started.server) started.server.reloadRpc();
   else log.warn('server: SIGHUP while starting: ignored (send it again once listening)');
 });
-const server = await startServer(config);
+const server = await startServer(config).catch(exitIfSchemaTooNew(log));
 started.server = server;
 log.info(
   `server listening on ${server.url} (database: ${server.db.engine}, deployment: ${config.deployment}${server.metricsUrl ? `, metrics: ${server.metricsUrl}` : ''})`,

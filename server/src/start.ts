@@ -3,7 +3,7 @@ import { useConfiguredDeployment } from './chain/deployment.ts';
 import { deriveOrigin, repoRoot, resolveConfig, type ServerConfig } from './config.ts';
 import { reloadRpcUrls, type RpcProviders } from './chain/rpc-providers.ts';
 import { openDb, type Db } from './db/db.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, newerSchemaNote } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { pageCache, type PageCacheStats } from './http/page-cache.ts';
 import { startIndexers, type Indexers } from './indexer/run.ts';
@@ -46,7 +46,7 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
   let shared: SharedState | undefined;
   let metricsServer: MetricsServer | undefined;
   try {
-    await migrate(db);
+    const migrated = await migrate(db);
     for (const chainId of config.resetIndexOf) await resetIndex(db, chainId);
     // The SIWE origin is known only after listening when the port is 0: fill it in then.
     const auth: AuthContext = { db, config, origin: parseOrigin('http://pending.invalid') };
@@ -92,6 +92,9 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
       indexerMetrics,
     });
     appLog.current = app.log;
+    const newerSchema = newerSchemaNote(migrated);
+    if (newerSchema && config.logLevel)
+      app.log.warn({ newer: migrated.newerCompatible }, newerSchema);
     // Provider switches (failover, reload) as JSON lines with their fields.
     config.rpc.setLog((level, message, fields) => {
       if (config.logLevel) app.log[level](fields ?? {}, message);
@@ -118,6 +121,7 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
         config.metricsPort,
         config.metricsHost,
         reloadRpc,
+        config.metricsReloadToken,
       );
     }
     const address = app.server.address();

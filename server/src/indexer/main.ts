@@ -11,7 +11,7 @@ import { useConfiguredDeployment } from '../chain/deployment.ts';
 import { reloadRpcUrls, type RpcLog } from '../chain/rpc-providers.ts';
 import { configFromEnv, repoRoot, resolveConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
-import { migrate } from '../db/migrate.ts';
+import { exitIfSchemaTooNew, migrate, newerSchemaNote } from '../db/migrate.ts';
 import { createMetrics } from '../observability/metrics.ts';
 import { serveMetrics } from '../observability/metrics-server.ts';
 import { exitOnSignals } from '../observability/shutdown.ts';
@@ -29,7 +29,9 @@ config.rpc.setLog(rpcLog);
 // logged). Handled from the start: Node's default for SIGHUP ends the process.
 process.on('SIGHUP', () => reloadRpcUrls(config.rpc, config.rpcUrlsFile, repoRoot, rpcLog));
 const db = await openDb(config);
-await migrate(db);
+const migrated = await migrate(db).catch(exitIfSchemaTooNew(log));
+const newerSchema = newerSchemaNote(migrated);
+if (newerSchema) log.warn({ newer: migrated.newerCompatible }, newerSchema);
 const indexers = startIndexers(config, db, (level, message) => log[level](message));
 if (indexers.byChain.size === 0) {
   log.error('No chain to index: set RPC_URL_1 and/or RPC_URL_56 for chains with a deployment.');
@@ -51,7 +53,13 @@ const reloadRpc = () => reloadRpcUrls(config.rpc, config.rpcUrlsFile, repoRoot, 
 const metricsServer =
   config.metricsPort === undefined
     ? undefined
-    : await serveMetrics(metrics.registry, config.metricsPort, config.metricsHost, reloadRpc);
+    : await serveMetrics(
+        metrics.registry,
+        config.metricsPort,
+        config.metricsHost,
+        reloadRpc,
+        config.metricsReloadToken,
+      );
 log.info(
   `indexing chains ${[...indexers.byChain.keys()].join(', ')} (database: ${db.engine}${metricsServer ? `, metrics: ${metricsServer.url}` : ''})`,
 );
