@@ -37,7 +37,7 @@ const steps: Step[] = [
   {
     name: 'deploy: topology test',
     command:
-      'node --import tsx --test deploy/env-example.test.ts deploy/nginx-upstream.test.ts deploy/nginx-edges.test.ts deploy/monitoring/monitoring.test.ts deploy/topology.test.ts',
+      'node --import tsx --test deploy/env-example.test.ts deploy/systemd.test.ts deploy/nginx-upstream.test.ts deploy/nginx-edges.test.ts deploy/monitoring/monitoring.test.ts deploy/topology.test.ts',
   },
   // docs/OPERATIONS.md's command blocks, extracted and run in order on `npm run rehearsal`'s chains
   // (≈2.5 min; needs DATABASE_URL, reported as skipped without it); its TLS certificate blocks
