@@ -15,6 +15,8 @@ import { after, before, describe, it } from 'node:test';
 import { findFreePort } from '@app/contracts/local';
 import { startServer, type RunningServer } from '../server/src/start.ts';
 import { t } from '../server/src/i18n/index.ts';
+import { checkOurNginx } from './check-nginx.ts';
+import { curl } from './topology/curl.ts';
 import { NGINX, startNginx, type Nginx } from './topology/nginx.ts';
 
 interface Answer {
@@ -47,6 +49,7 @@ describe('nginx edges', { skip: !fs.existsSync(NGINX) && `nginx (${NGINX}) missi
       httpPort: await findFreePort(),
       upstreams: [`127.0.0.1:${api.port}`],
       webDist,
+      ipv6: true,
     });
     ca = fs.readFileSync(path.join(dir, 'cert.pem'));
   });
@@ -149,5 +152,158 @@ describe('nginx edges', { skip: !fs.existsSync(NGINX) && `nginx (${NGINX}) missi
     const team = await request(`http://127.0.0.1:${nginx.httpPort}/team`, { headers: host });
     assert.equal(team.status, 301);
     assert.equal(team.headers.location, `https://localhost:${nginx.port}/team`);
+  });
+  // Browsers speak HTTP/2: every answer nginx makes itself must be the envelope there too.
+  for (const http2 of [true, false]) {
+    const protocol = http2 ? 'HTTP/2' : 'HTTP/1.1';
+    const expectVersion = http2 ? '2' : '1.1';
+    const at = (p: string) => `https://localhost:${nginx.port}${p}`;
+
+    it(`${protocol}: a 2 MB body gets 413 with the envelope, translated`, async () => {
+      const answer = await curl(at('/v1/user/getcode'), {
+        dir,
+        ca: nginx.certFile,
+        http2,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'zh-TW' },
+        body: Buffer.alloc(2 * 1024 * 1024, 'a'),
+      });
+      assert.equal(answer.httpVersion, expectVersion, answer.stderr);
+      assert.equal(answer.status, 413, answer.body);
+      assert.match(answer.contentType, /^application\/json/, answer.body);
+      assert.deepEqual(JSON.parse(answer.body), {
+        code: 1004,
+        msg: t('zh-TW', 'bodyTooLarge'),
+        data: null,
+      });
+    });
+
+    it(`${protocol}: a 20 kB URI gets 414 with the envelope (not GOAWAY)`, async () => {
+      const answer = await curl(at(`/v1/index/config?q=${'a'.repeat(20_000)}`), {
+        dir,
+        ca: nginx.certFile,
+        http2,
+      });
+      assert.equal(answer.exitCode, 0, answer.stderr);
+      assert.equal(answer.httpVersion, expectVersion);
+      assert.equal(answer.status, 414, answer.body);
+      assert.match(answer.contentType, /^application\/json/, answer.body);
+      assert.deepEqual(JSON.parse(answer.body), {
+        code: 1004,
+        msg: t('en', 'bodyTooLarge'),
+        data: null,
+      });
+    });
+
+    it(`${protocol}: a 7 kB URI still reaches the API`, async () => {
+      const answer = await curl(at(`/v1/index/config?q=${'a'.repeat(7_000)}`), {
+        dir,
+        ca: nginx.certFile,
+        http2,
+      });
+      assert.equal(answer.status, 200, answer.body);
+    });
+
+    it(`${protocol}: nginx answers on IPv6 (::1) as on IPv4`, async () => {
+      const answer = await curl(at('/v1/health/live'), {
+        dir,
+        ca: nginx.certFile,
+        http2,
+        address: '[::1]',
+      });
+      assert.equal(answer.exitCode, 0, answer.stderr);
+      assert.equal(answer.httpVersion, expectVersion);
+      assert.equal(answer.status, 200, answer.body);
+      assert.equal((JSON.parse(answer.body) as { code: number }).code, 0);
+      const redirect = await curl(`http://localhost:${nginx.httpPort}/team`, {
+        dir,
+        ca: nginx.certFile,
+        http2: false,
+        address: '[::1]',
+      });
+      assert.equal(redirect.status, 301, redirect.stderr);
+    });
+  }
+
+  describe('with every API instance down', () => {
+    let down: Nginx;
+    let downDir: string;
+    before(async () => {
+      downDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-edges-down-'));
+      // A port nothing listens on: every connection refused, as with the API stopped.
+      down = await startNginx({
+        dir: downDir,
+        port: await findFreePort(),
+        httpPort: await findFreePort(),
+        upstreams: [`127.0.0.1:${await findFreePort()}`],
+        webDist: path.join(dir, 'dist'),
+      });
+    });
+    after(async () => {
+      await down?.stop();
+      if (downDir) fs.rmSync(downDir, { recursive: true, force: true });
+    });
+
+    for (const http2 of [true, false]) {
+      const protocol = http2 ? 'HTTP/2' : 'HTTP/1.1';
+      for (const [method, p] of [
+        ['GET', '/v1/health'],
+        ['POST', '/rpc/1'],
+      ] as const) {
+        it(`${protocol}: ${method} ${p} gets 502 with the envelope, translated`, async () => {
+          const answer = await curl(`https://localhost:${down.port}${p}`, {
+            dir: downDir,
+            ca: down.certFile,
+            http2,
+            method,
+            headers: { lang: 'ja' },
+            ...(method === 'POST' ? { body: Buffer.from('{}') } : {}),
+          });
+          assert.equal(answer.httpVersion, http2 ? '2' : '1.1', answer.stderr);
+          assert.equal(answer.status, 502, answer.body);
+          assert.match(answer.contentType, /^application\/json/, answer.body);
+          assert.deepEqual(JSON.parse(answer.body), {
+            code: 503,
+            msg: t('ja', 'unavailable'),
+            data: null,
+          });
+        });
+      }
+    }
+  });
+  describe('check-nginx (the TLS bootstrap’s last step)', () => {
+    const envOf = (httpPort: number) => ({
+      SERVER_NAME: 'localhost',
+      NGINX_HTTP_LISTEN: `127.0.0.1:${httpPort}`,
+      ACME_WEBROOT: nginx.acmeWebroot,
+      NGINX_PID_FILE: path.join(dir, 'nginx.pid'),
+    });
+
+    it('passes when our nginx answers the HTTP port', async () => {
+      assert.equal(await checkOurNginx(envOf(nginx.httpPort)), '');
+    });
+
+    it('fails, saying so, when another server (Debian’s nginx) answers the HTTP port', async () => {
+      const other = http.createServer((_req, res) =>
+        res.writeHead(404).end('<h1>Welcome to nginx!</h1>'),
+      );
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (other.address() as { port: number }).port;
+        const problem = await checkOurNginx(envOf(port), 500);
+        assert.match(problem, new RegExp(`port ${port} is not answered by our nginx.*HTTP 404`));
+        assert.match(problem, /systemctl disable --now nginx/);
+      } finally {
+        await new Promise((resolve) => other.close(resolve));
+      }
+    });
+
+    it('fails when the pid file names no running nginx', async () => {
+      const problem = await checkOurNginx(
+        { ...envOf(nginx.httpPort), NGINX_PID_FILE: path.join(dir, 'no-such.pid') },
+        200,
+      );
+      assert.match(problem, /our nginx is not running/);
+    });
   });
 });

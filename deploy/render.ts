@@ -19,24 +19,29 @@ import { languages, t } from '../server/src/i18n/index.ts';
 const deployDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(deployDir, '..');
 
-/** Every variable the templates use, with its default (undefined: required). */
-const variables = {
+/**
+ * Every variable the templates use, with its default (undefined: required). A LISTEN value is a
+ * comma-separated list of nginx `listen` addresses: IPv4 and IPv6 by default.
+ */
+export const nginxVariables = {
   SERVER_NAME: '_',
-  NGINX_HTTP_LISTEN: '80',
-  NGINX_HTTPS_LISTEN: '443',
+  NGINX_HTTP_LISTEN: '80,[::]:80',
+  NGINX_HTTPS_LISTEN: '443,[::]:443',
   TLS_CERT: undefined,
   TLS_KEY: undefined,
   ACME_WEBROOT: '/var/www/acme',
   WEB_DIST: path.join(repoDir, 'web', 'dist'),
   API_UPSTREAMS: undefined,
-  NGINX_PID_FILE: '/run/nginx.pid',
+  // Not Debian's /run/nginx.pid: `nginx -s reload` with this config must signal our nginx, never
+  // the distribution's (deploy/systemd/honest-stake-nginx.service has the same PIDFile).
+  NGINX_PID_FILE: '/run/honest-stake-nginx.pid',
   NGINX_ERROR_LOG: '/var/log/nginx/error.log',
   NGINX_ACCESS_LOG: '/var/log/nginx/access.log',
   NGINX_TEMP_DIR: '/var/lib/nginx',
   NGINX_MIME_TYPES: '/etc/nginx/mime.types',
 } satisfies Record<string, string | undefined>;
 
-export type NginxEnv = Partial<Record<keyof typeof variables, string>>;
+export type NginxEnv = Partial<Record<keyof typeof nginxVariables, string>>;
 
 /** `host:port` → an upstream server line (a failed instance is skipped for 5 s, then retried). */
 const upstreamLine = (address: string): string => {
@@ -44,22 +49,36 @@ const upstreamLine = (address: string): string => {
   return `    server ${address} max_fails=1 fail_timeout=5s;`;
 };
 
-/** The port part of a `listen` value ('443', '127.0.0.1:8443', '[::]:443'). */
-const listenPort = (listen: string): string => /(?:^|:)(\d+)$/.exec(listen.trim())?.[1] ?? '443';
+/** The `listen` addresses of a LISTEN value ('443,[::]:443', '127.0.0.1:8443'). */
+function listenAddresses(name: string, value: string): string[] {
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const a of addresses) {
+    if (!/^(?:\d+|[\w.-]+:\d+|\[[0-9a-fA-F:.]+\]:\d+)$/.test(a)) {
+      throw new Error(`${name}: not a port, host:port or [ipv6]:port: '${a}'`);
+    }
+  }
+  if (addresses.length === 0) throw new Error(`${name}: no address`);
+  return addresses;
+}
+
+/** The port part of a `listen` address ('443', '127.0.0.1:8443', '[::]:443'). */
+const listenPort = (listen: string): string => /(?:^|:)(\d+)$/.exec(listen)?.[1] ?? '443';
 
 /**
- * The `map $http_lang` lines of the envelope nginx answers a too-large request with: the API's
- * bodyTooLarge envelope (code 1004) in each language, matched on the Lang header as sent by the
- * app (exact language code, any case); any other value gets English, as the API's fallback.
+ * The lines of a `map $http_lang` whose value is the API's envelope for `code` with the message
+ * `key`, in each language, matched on the Lang header as sent by the app (exact language code,
+ * any case); any other value gets English, as the API's fallback.
  */
-function requestTooLargeByLang(): string {
+function envelopeByLang(code: number, key: 'bodyTooLarge' | 'unavailable'): string {
   // Non-ASCII and quotes as \u escapes: the value sits in single quotes in nginx's config.
   const envelope = (lang: (typeof languages)[number]) =>
-    JSON.stringify({
-      code: ErrorCode.bodyTooLarge,
-      msg: t(lang, 'bodyTooLarge'),
-      data: null,
-    }).replace(/[^\x20-\x7e]|'/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    JSON.stringify({ code, msg: t(lang, key), data: null }).replace(
+      /[^\x20-\x7e]|'/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
   return [
     `    default '${envelope('en')}';`,
     ...languages.map((lang) => `    "~*^${lang}$" '${envelope(lang)}';`),
@@ -77,15 +96,20 @@ function fill(template: string, values: Record<string, string>): string {
 /** Renders nginx.conf, proxy.conf and security-headers.conf into `outDir`; returns nginx.conf. */
 export function renderNginx(env: NginxEnv, outDir: string): string {
   const values: Record<string, string> = {};
-  for (const [name, fallback] of Object.entries(variables)) {
+  for (const [name, fallback] of Object.entries(nginxVariables)) {
     const value = env[name as keyof NginxEnv] || fallback;
     if (value === undefined) throw new Error(`${name} must be set (see deploy/env.example)`);
     values[name] = value;
   }
   values.NGINX_CONF_DIR = path.resolve(outDir);
-  const httpsPort = listenPort(values.NGINX_HTTPS_LISTEN!);
+  const httpsListen = listenAddresses('NGINX_HTTPS_LISTEN', values.NGINX_HTTPS_LISTEN!);
+  const httpListen = listenAddresses('NGINX_HTTP_LISTEN', values.NGINX_HTTP_LISTEN!);
+  values.NGINX_HTTPS_LISTEN_LINES = httpsListen.map((a) => `    listen ${a} ssl http2;`).join('\n');
+  values.NGINX_HTTP_LISTEN_LINES = httpListen.map((a) => `    listen ${a};`).join('\n');
+  const httpsPort = listenPort(httpsListen[0]!);
   values.HTTPS_PORT_SUFFIX = httpsPort === '443' ? '' : `:${httpsPort}`;
-  values.REQUEST_TOO_LARGE_BY_LANG = requestTooLargeByLang();
+  values.REQUEST_TOO_LARGE_BY_LANG = envelopeByLang(ErrorCode.bodyTooLarge, 'bodyTooLarge');
+  values.API_UNAVAILABLE_BY_LANG = envelopeByLang(ErrorCode.unavailable, 'unavailable');
   values.API_UPSTREAM_SERVERS = values
     .API_UPSTREAMS!.split(',')
     .map((a) => a.trim())

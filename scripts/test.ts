@@ -37,7 +37,7 @@ const steps: Step[] = [
   {
     name: 'deploy: topology test',
     command:
-      'node --import tsx --test deploy/env-example.test.ts deploy/nginx-upstream.test.ts deploy/nginx-edges.test.ts deploy/monitoring/monitoring.test.ts deploy/topology.test.ts',
+      'node --import tsx --test deploy/env-example.test.ts deploy/systemd.test.ts deploy/nginx-upstream.test.ts deploy/nginx-edges.test.ts deploy/monitoring/monitoring.test.ts deploy/topology.test.ts',
   },
   // The previous release (deploy/releases.txt) beside this one on one database, then the rollback
   // (six API/tool starts; needs DATABASE_URL, reported as skipped without it).

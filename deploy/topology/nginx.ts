@@ -19,10 +19,12 @@ export interface Nginx {
   acmeWebroot: string;
   origin: string;
   accessLog: string;
+  /** The certificate clients must trust (self-signed, for localhost, 127.0.0.1 and ::1). */
+  certFile: string;
   stop(): Promise<void>;
 }
 
-/** A key and a certificate for 127.0.0.1 and localhost, valid one day. */
+/** A key and a certificate for localhost, 127.0.0.1 and ::1, valid one day. */
 export async function selfSignedCertificate(dir: string): Promise<{ cert: string; key: string }> {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
@@ -43,7 +45,7 @@ export async function selfSignedCertificate(dir: string): Promise<{ cert: string
     '-subj',
     '/CN=localhost',
     '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
   ]);
   return { cert, key };
 }
@@ -54,6 +56,8 @@ export async function startNginx(options: {
   httpPort: number;
   upstreams: string[];
   webDist: string;
+  /** Listen on [::1] too, on the same ports. */
+  ipv6?: boolean;
 }): Promise<Nginx> {
   const { dir, port, httpPort } = options;
   fs.mkdirSync(path.join(dir, 'temp'), { recursive: true });
@@ -61,11 +65,12 @@ export async function startNginx(options: {
   const accessLog = path.join(dir, 'access.log');
   const errorLog = path.join(dir, 'error.log');
   const acmeWebroot = path.join(dir, 'acme');
+  const listen = (p: number) => `127.0.0.1:${p}${options.ipv6 ? `,[::1]:${p}` : ''}`;
   const conf = renderNginx(
     {
       SERVER_NAME: 'localhost',
-      NGINX_HTTP_LISTEN: `127.0.0.1:${httpPort}`,
-      NGINX_HTTPS_LISTEN: `127.0.0.1:${port}`,
+      NGINX_HTTP_LISTEN: listen(httpPort),
+      NGINX_HTTPS_LISTEN: listen(port),
       TLS_CERT: cert,
       TLS_KEY: key,
       ACME_WEBROOT: acmeWebroot,
@@ -110,6 +115,7 @@ export async function startNginx(options: {
     acmeWebroot,
     origin,
     accessLog,
+    certFile: cert,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

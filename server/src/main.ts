@@ -3,9 +3,16 @@ import { pino } from 'pino';
 import { configFromEnv } from './config.ts';
 import { exitIfSchemaTooNew } from './db/migrate.ts';
 import { exitOnSignals } from './observability/shutdown.ts';
+import { exitOnStartFailure } from './observability/startup.ts';
 import { startServer, type RunningServer } from './start.ts';
 
-const config = configFromEnv();
+const config = (() => {
+  try {
+    return configFromEnv();
+  } catch (err) {
+    return exitOnStartFailure(err, 'api');
+  }
+})();
 // JSON lines like the request logs (pino), so one log pipeline reads every line. The start and
 // stop lines are written at any LOG_LEVEL but silent: supervisors and scripts wait for them.
 const log = pino({ level: config.logLevel ? 'info' : 'silent', base: { process: 'api' } });
@@ -16,7 +23,11 @@ process.on('SIGHUP', () => {
   if (started.server) started.server.reloadRpc();
   else log.warn('server: SIGHUP while starting: ignored (send it again once listening)');
 });
-const server = await startServer(config).catch(exitIfSchemaTooNew(log));
+// A start that fails (PostgreSQL unreachable, a configuration error) is one JSON line and an exit
+// status by the rule of observability/startup.ts, not a stack trace.
+const server = await startServer(config)
+  .catch(exitIfSchemaTooNew(log))
+  .catch((err: unknown) => exitOnStartFailure(err, 'api'));
 started.server = server;
 log.info(
   `server listening on ${server.url} (database: ${server.db.engine}, deployment: ${config.deployment}${server.metricsUrl ? `, metrics: ${server.metricsUrl}` : ''})`,

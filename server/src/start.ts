@@ -1,8 +1,8 @@
 /** `startServer(config)`: open the database, migrate, build the app, listen (docs/CONTRACTS-OF-WORK.md). */
-import { useConfiguredDeployment } from './chain/deployment.ts';
+import { deploymentProblems, useConfiguredDeployment } from './chain/deployment.ts';
 import { deriveOrigin, repoRoot, resolveConfig, type ServerConfig } from './config.ts';
 import { reloadRpcUrls, type RpcProviders } from './chain/rpc-providers.ts';
-import { openDb, type Db } from './db/db.ts';
+import type { Db } from './db/db.ts';
 import { migrate, newerSchemaNote } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { pageCache, type PageCacheStats } from './http/page-cache.ts';
@@ -14,7 +14,9 @@ import { openSharedState, type SharedState } from './http/shared-state/redis.ts'
 import { createMetrics } from './observability/metrics.ts';
 import { serveMetrics, type MetricsServer } from './observability/metrics-server.ts';
 import { checkReadiness, type Lifecycle } from './observability/readiness.ts';
+import { openDatabase } from './observability/startup.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { pino, type Logger } from 'pino';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
@@ -41,7 +43,8 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
   useConfiguredDeployment(config);
   // A configured origin must be a valid URL: fail before opening anything.
   const configuredOrigin = config.appOrigin ? parseOrigin(config.appOrigin) : undefined;
-  const db = await openDb(config);
+  // A database that does not answer fails the start here, with where it was looked for.
+  const db = await openDatabase(config);
   let indexers: Indexers | undefined;
   let shared: SharedState | undefined;
   let metricsServer: MetricsServer | undefined;
@@ -58,15 +61,19 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
     metrics.watchIndexers(indexerMetrics);
     metrics.watchRpc(() => config.rpc.status());
     const appLog: { current?: FastifyBaseLogger } = {};
+    let startLog: Logger | undefined;
     if (config.redisUrl) {
       shared = await openSharedState(db, {
         url: config.redisUrl,
         prefix: config.redisPrefix,
-        // Redis reports errors before the app (and its logger) exists, e.g. while connecting.
+        // Redis reports before the app (and its logger) exists, e.g. unreachable at start: the same
+        // JSON lines then, from a logger of the same shape.
         log: (level, message) => {
           if (!config.logLevel) return;
-          if (appLog.current) appLog.current[level](message);
-          else console.warn(message);
+          (appLog.current ??
+            (startLog ??= pino({ level: config.logLevel, base: { process: 'api' } })))[level](
+            message,
+          );
         },
       });
     }
@@ -76,6 +83,7 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
         lifecycle,
         indexers: indexerMetrics,
         maxLagBlocks: config.maxIndexerLagBlocks,
+        configurationProblems: () => deploymentProblems(config),
       });
       return {
         ready: readiness.ready,
@@ -101,6 +109,10 @@ export async function startServer(input: ServerConfig): Promise<RunningServer> {
     });
     app.addHook('onClose', async () => cache.close());
     await app.listen({ port: config.port, host: config.host });
+    // Served, but not ready until fixed (readiness.ts): said once here, and by /v1/health/ready.
+    if (config.logLevel) {
+      for (const problem of deploymentProblems(config)) app.log.error(`deployment: ${problem}`);
+    }
     // Without a logger (tests) only a stopped indexer is worth a line on stderr.
     indexers = startIndexers(
       config,

@@ -28,7 +28,8 @@ export const HealthDown = Type.Object({ code: Type.Literal(503), msg: Str, data:
 export const Liveness = Type.Object({ live: Type.Literal(true) });
 /**
  * GET /v1/health/ready: whether this instance should get traffic (not while draining, the
- * database down, or an indexer of this process stopped or over the lag limit).
+ * database down, an indexer of this process stopped or over the lag limit, or its configuration
+ * wrong).
  */
 export const Readiness = Type.Object({
   ready: Bool,
@@ -38,6 +39,10 @@ export const Readiness = Type.Object({
     Type.Object({ chainId: Int, state: IndexerState, lagBlocks: Int, ok: Bool }),
     { description: 'Chain indexers of this process (none on an API-only instance)' },
   ),
+  configuration: Type.Array(Str, {
+    description:
+      'What is wrong with the configuration, one sentence each naming what to fix (e.g. a deployment file without the contracts of a served chain); not ready unless empty',
+  }),
 });
 export type Readiness = Static<typeof Readiness>;
 /** /v1/health/ready answers 503 with the same data when the instance is not ready. */

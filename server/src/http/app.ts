@@ -31,8 +31,10 @@ import type { IndexerMetrics, IndexerStatus } from '../indexer/indexer.ts';
 import { writeLimiter } from './write-limit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { SharedState } from './shared-state/redis.ts';
+import { redisOrLocalStore } from './shared-state/rate-limit-store.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { readinessRoutes, type Lifecycle } from '../observability/readiness.ts';
+import { deploymentProblems } from '../chain/deployment.ts';
 import { echoRequestId, requestIdFor } from '../observability/request-id.ts';
 
 /** Largest /v1 request body. */
@@ -110,9 +112,9 @@ export async function buildApp(
     errorResponseBuilder: () => new AppError(ErrorCode.rateLimited),
     // Per client: an IPv6 address's /64, an IPv4 address (client-key.ts).
     keyGenerator: (request) => clientKey(request.ip),
-    // Counted in Redis when instances share state; a Redis error lets the request through (see
-    // shared-state/redis.ts).
-    ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rl:`, skipOnError: true } : {}),
+    // Counted in Redis when instances share state; in this instance's memory while Redis is away
+    // (shared-state/rate-limit-store.ts).
+    ...(shared ? { store: redisOrLocalStore(shared.redis, `${shared.prefix}rl:`) } : {}),
   });
 
   await app.register(
@@ -174,6 +176,7 @@ export async function buildApp(
     lifecycle: options.lifecycle ?? { draining: false },
     indexers: options.indexerMetrics ?? (() => []),
     maxLagBlocks: config.maxIndexerLagBlocks,
+    configurationProblems: () => deploymentProblems(config),
   });
 
   await app.register(rpcProxyRoutes, {

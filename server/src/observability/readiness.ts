@@ -1,9 +1,10 @@
 /**
  * GET /v1/health/live and /v1/health/ready, beside the existing /v1/health (unchanged for its
  * clients). Live: the process answers (a supervisor restarts it when not). Ready: it should get
- * traffic — not while it drains before exit, not when the database does not answer, and not
- * while an indexer of this process is more than `maxLagBlocks` confirmed blocks behind or stopped
- * (API-only instances run no indexer: their readiness is the database and draining only).
+ * traffic — not while it drains before exit, not when the database does not answer, not while an
+ * indexer of this process is more than `maxLagBlocks` confirmed blocks behind or stopped (API-only
+ * instances run no indexer), and not while its configuration is wrong (a deployment file without
+ * the contracts of a chain it serves: every answer about that chain would be empty or wrong).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,8 @@ export interface ReadinessSources {
   lifecycle: Lifecycle;
   indexers: () => IndexerMetrics[];
   maxLagBlocks: number;
+  /** What is wrong with the configuration (chain/deployment.ts deploymentProblems). */
+  configurationProblems?: () => string[];
 }
 
 /** The readiness verdict: the route answers with it, and /metrics reports it as app_ready. */
@@ -40,8 +43,9 @@ export async function checkReadiness(opts: ReadinessSources): Promise<Readiness>
     ok: m.state !== 'stopped' && m.lagBlocks <= opts.maxLagBlocks,
   }));
   const draining = opts.lifecycle.draining;
-  const ready = !draining && db && indexer.every((i) => i.ok);
-  return { ready, draining, db: db ? 'ok' : 'down', indexer };
+  const configuration = opts.configurationProblems?.() ?? [];
+  const ready = !draining && db && indexer.every((i) => i.ok) && configuration.length === 0;
+  return { ready, draining, db: db ? 'ok' : 'down', indexer, configuration };
 }
 
 export function readinessRoutes(fastify: FastifyInstance, opts: ReadinessSources): void {

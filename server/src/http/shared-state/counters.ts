@@ -39,20 +39,27 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-/** A Redis error counts as 0 hits (fail open: see redis.ts) after telling `onError`. */
+/**
+ * Counted in Redis while it answers; while it is away (down at start, or lost since) in this
+ * process's memory, so the limits still hold per instance (N instances: up to N times the limit)
+ * rather than not at all. Back in Redis as soon as it is ready again (windows start afresh there).
+ */
 export function redisCounters(
   redis: Redis,
   prefix: string,
   onError: (err: Error) => void = () => {},
+  clock: () => number = Date.now,
 ): CounterStore {
+  const local = memoryCounters(clock);
   return {
     async hit(key, windowMs) {
+      if (redis.status !== 'ready') return local.hit(key, windowMs);
       try {
         const n = await redis.eval(incrWithWindow, 1, `${prefix}count:${key}`, String(windowMs));
         return Number(n);
       } catch (err) {
         onError(err instanceof Error ? err : new Error(String(err)));
-        return 0;
+        return local.hit(key, windowMs);
       }
     },
   };

@@ -30,9 +30,9 @@ export interface SharedStateOptions {
 
 export async function openSharedState(db: Db, options: SharedStateOptions): Promise<SharedState> {
   const { prefix } = options;
-  // Commands fail fast while Redis is away (the rate limits then let requests through: a login
-  // still needs a signature, and an outage of Redis should not become one of the API), instead of
-  // queueing requests behind a reconnect.
+  // Commands fail fast while Redis is away (the rate limits then count in this instance's memory:
+  // an outage of Redis should not become one of the API, nor lift the limits), instead of queueing
+  // requests behind a reconnect.
   const redisOptions = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true };
   const redis = new Redis(options.url, redisOptions);
   const subscriber = new Redis(options.url, { ...redisOptions, enableOfflineQueue: true });
@@ -62,12 +62,35 @@ export async function openSharedState(db: Db, options: SharedStateOptions): Prom
   subscriber.on('close', () => {
     subscribed = false;
   });
-  for (const client of [redis, subscriber]) {
-    client.on('error', (err: Error) => options.log?.('warn', `redis: ${err.message}`));
+  // One line per change of state, not one per reconnect attempt (every ≤ 2 s while it is away).
+  let reachable: boolean | undefined;
+  const toldUnreachable = (err: Error) => {
+    if (reachable === false) return;
+    const atStart = reachable === undefined;
+    reachable = false;
+    options.log?.(
+      'warn',
+      `redis: unreachable ${atStart ? 'at start' : 'now'} (${err.message}): rate limits count per instance until it answers`,
+    );
+  };
+  redis.on('ready', () => {
+    if (reachable === false) {
+      options.log?.('info', 'redis: connected again: rate limits shared, logouts broadcast');
+    }
+    reachable = true;
+  });
+  for (const client of [redis, subscriber]) client.on('error', toldUnreachable);
+  // Redis down at start is not a reason to refuse to serve (the runbook's per-instance limits):
+  // the instance starts, and ioredis keeps reconnecting in the background (the 'ready' handlers
+  // above then subscribe and share the limits again).
+  const connected = await Promise.all([redis.connect(), subscriber.connect()]).then(
+    () => true,
+    () => false,
+  );
+  if (connected) {
+    await subscriber.subscribe(channel);
+    subscribed = true;
   }
-  await Promise.all([redis.connect(), subscriber.connect()]);
-  await subscriber.subscribe(channel);
-  subscribed = true;
   return {
     redis,
     prefix,

@@ -69,7 +69,7 @@ describe('shared state across API instances (PostgreSQL + Redis)', { skip: !enab
     assertError(await getJson(b.url, '/v1/user/info', headers), 401, 400);
   });
 
-  it('Redis away: logins still work (limits fail open), a logout on A is still refused by B', async () => {
+  it('Redis away: logins still work (limits per instance), a logout on A is still refused by B', async () => {
     const proxy = await startTcpProxy(Number(new URL(redisUrl!).port || 6379));
     const common = {
       port: 0,
