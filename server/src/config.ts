@@ -62,12 +62,33 @@ export interface ServerConfig {
   /** Lifetime of a session; default 7 days. */
   sessionTtlMs?: number;
   /**
-   * Per-IP limit on the login endpoints (getcode, metamasklogin, register). There is no limit per
+   * Per-client limit on the sign-in attempts (metamasklogin, register). There is no limit per
    * address: anyone can name any address, so it would let anyone lock that address out.
+   * LOGIN_RATE_LIMIT.
    */
   loginRateLimit?: RateLimitConfig;
-  /** Per-IP limit on the /rpc proxy. */
+  /**
+   * Per-client limit on getcode, counted apart from the sign-in attempts so that one user asking
+   * for many codes does not use up the sign-ins of the others behind the same address.
+   * LOGIN_CODE_RATE_LIMIT.
+   */
+  loginCodeRateLimit?: RateLimitConfig;
+  /**
+   * Open sign-in codes one client may hold for one address; one more is refused (never an older
+   * one pushed out). LOGIN_OPEN_CODES_PER_ADDRESS.
+   */
+  loginOpenCodesPerAddress?: number;
+  /**
+   * The /rpc proxy's limit in JSON-RPC calls (a batch counts each call) per client (IPv4 address,
+   * IPv6 /64) per window: RPC_RATE_LIMIT, RPC_RATE_LIMIT_WINDOW_MS.
+   */
   rpcRateLimit?: RateLimitConfig;
+  /** The same, for all the /64s of one IPv6 /56 together: RPC_RATE_LIMIT_WIDE. */
+  rpcRateLimitWide?: number;
+  /** Largest upstream answer the /rpc proxy reads, in bytes: RPC_MAX_RESPONSE_BYTES. */
+  rpcMaxResponseBytes?: number;
+  /** Most blocks one eth_getLogs through /rpc may span: RPC_LOGS_MAX_BLOCKS. */
+  rpcLogsMaxBlocks?: number;
   /**
    * Limit on writes by a signed-in user (mark read, admin writes), counted separately per IP and
    * per address: either reaching `max` in the window gets 1006.
@@ -154,7 +175,12 @@ export const defaults = {
   nonceTtlMs: 5 * 60 * 1000,
   sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
   loginRateLimit: { max: 120, timeWindowMs: 60 * 1000 },
+  loginCodeRateLimit: { max: 600, timeWindowMs: 60 * 1000 },
+  loginOpenCodesPerAddress: 10,
   rpcRateLimit: { max: 1200, timeWindowMs: 60 * 1000 },
+  rpcRateLimitWide: 4800,
+  rpcMaxResponseBytes: 1024 * 1024,
+  rpcLogsMaxBlocks: 5000,
   writeRateLimit: { max: 60, timeWindowMs: 60 * 1000 },
   rpcTimeoutMs: 30 * 1000,
   rpcRetryAfterMs: 30 * 1000,
@@ -177,7 +203,12 @@ export function resolveConfig(config: ServerConfig): ResolvedConfig {
     nonceTtlMs: config.nonceTtlMs ?? defaults.nonceTtlMs,
     sessionTtlMs: config.sessionTtlMs ?? defaults.sessionTtlMs,
     loginRateLimit: config.loginRateLimit ?? defaults.loginRateLimit,
+    loginCodeRateLimit: config.loginCodeRateLimit ?? defaults.loginCodeRateLimit,
+    loginOpenCodesPerAddress: config.loginOpenCodesPerAddress ?? defaults.loginOpenCodesPerAddress,
     rpcRateLimit: config.rpcRateLimit ?? defaults.rpcRateLimit,
+    rpcRateLimitWide: config.rpcRateLimitWide ?? defaults.rpcRateLimitWide,
+    rpcMaxResponseBytes: config.rpcMaxResponseBytes ?? defaults.rpcMaxResponseBytes,
+    rpcLogsMaxBlocks: config.rpcLogsMaxBlocks ?? defaults.rpcLogsMaxBlocks,
     writeRateLimit: config.writeRateLimit ?? defaults.writeRateLimit,
     adminAddresses: normalizeAdminAddresses(config.adminAddresses ?? []),
     rpcTimeoutMs: config.rpcTimeoutMs ?? defaults.rpcTimeoutMs,
@@ -223,7 +254,9 @@ export function deriveOrigin(host: string, port: number): string {
 
 /**
  * Reads PORT, HOST, DATABASE_URL, PGLITE_DIR, RPC_URL_<chainId>, RPC_URLS_FILE, DEPLOYMENT, DEPLOYMENT_FILE,
- * WEB_DIST, APP_ORIGIN, ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, WRITE_RATE_LIMIT,
+ * WEB_DIST, APP_ORIGIN, ADMIN_ADDRESSES (comma-separated), LOGIN_RATE_LIMIT, LOGIN_CODE_RATE_LIMIT,
+ * LOGIN_OPEN_CODES_PER_ADDRESS, RPC_RATE_LIMIT, RPC_RATE_LIMIT_WIDE, RPC_RATE_LIMIT_WINDOW_MS,
+ * RPC_MAX_RESPONSE_BYTES, RPC_LOGS_MAX_BLOCKS, WRITE_RATE_LIMIT,
  * REDIS_URL, REDIS_PREFIX,
  * METRICS_PORT, METRICS_HOST, MAX_INDEXER_LAG_BLOCKS, SHUTDOWN_TIMEOUT_MS, ... (every one is listed
  * with its meaning in deploy/env.example and docs/OPERATIONS.md)
@@ -244,7 +277,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     return n;
   };
   const loginMax = int('LOGIN_RATE_LIMIT');
+  const loginCodeMax = int('LOGIN_CODE_RATE_LIMIT');
   const writeMax = int('WRITE_RATE_LIMIT');
+  const rpcMax = int('RPC_RATE_LIMIT');
+  const rpcWindow = int('RPC_RATE_LIMIT_WINDOW_MS');
   const admins = (env.ADMIN_ADDRESSES ?? '')
     .split(',')
     .map((a) => a.trim())
@@ -265,8 +301,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     loginRateLimit:
       loginMax === undefined ? undefined : { ...defaults.loginRateLimit, max: loginMax },
+    loginCodeRateLimit:
+      loginCodeMax === undefined
+        ? undefined
+        : { ...defaults.loginCodeRateLimit, max: loginCodeMax },
+    loginOpenCodesPerAddress: int('LOGIN_OPEN_CODES_PER_ADDRESS'),
     writeRateLimit:
       writeMax === undefined ? undefined : { ...defaults.writeRateLimit, max: writeMax },
+    rpcRateLimit:
+      rpcMax === undefined && rpcWindow === undefined
+        ? undefined
+        : {
+            max: rpcMax ?? defaults.rpcRateLimit.max,
+            timeWindowMs: rpcWindow ?? defaults.rpcRateLimit.timeWindowMs,
+          },
+    rpcRateLimitWide: int('RPC_RATE_LIMIT_WIDE'),
+    rpcMaxResponseBytes: int('RPC_MAX_RESPONSE_BYTES'),
+    rpcLogsMaxBlocks: int('RPC_LOGS_MAX_BLOCKS'),
     adminAddresses: normalizeAdminAddresses(admins),
     indexer: env.INDEXER !== 'off' && env.INDEXER !== '0' && env.INDEXER !== 'false',
     indexerPollMs: int('INDEXER_POLL_MS'),

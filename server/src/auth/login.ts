@@ -4,9 +4,13 @@
  * session, so a failed login changes nothing.
  *
  * Anyone may ask for a message for any address (getcode), so nothing such a request does may stand
- * in its owner's way (issue 18 §7): the open nonces are bounded per client (the IP, as the rate
- * limiter counts), a client's surplus pushes out only its own, and a login looks only at the nonce
- * it names (`code`) or at the nonces its own client asked for.
+ * in its owner's way (issue 18 §7, issue 25 §2): an open nonce is never deleted by anyone's request,
+ * only used or left to expire. The open nonces are bounded per (client, address) — the client as
+ * the rate limiter counts it (an IPv4 address, an IPv6 /64) — and one more is refused (1006), never
+ * made room for: behind one NAT, a neighbour asking for hundreds of codes is refused more, while
+ * the codes the others hold stay valid. A login looks only at the nonce it names (`code`) or at the
+ * nonces its own client asked for. How many rows one client can add is bounded by getcode's rate
+ * limit times the nonce lifetime.
  */
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ResolvedConfig } from '../config.ts';
@@ -17,7 +21,7 @@ import {
   insertNonce,
   openNonce,
   openNoncesOfClient,
-  trimClientNonces,
+  countOpenNonces,
   type LoginNonceRow,
 } from '../db/queries/nonces.ts';
 import { insertSession } from '../db/queries/sessions.ts';
@@ -39,12 +43,6 @@ export interface AuthContext {
 }
 
 /**
- * Open nonces one client may hold, over all addresses (older ones of that client are deleted). At
- * 120 getcode a minute per IP and a 5-minute lifetime a client could otherwise hold 600; 100 leaves
- * room for many people behind one IP (a carrier's NAT) signing in within 5 minutes.
- */
-export const MAX_OPEN_NONCES_PER_CLIENT = 100;
-/**
  * Without `code`, how many of its own client's open nonces for the address a signature is tried
  * against, newest first (several open tabs). Small: each try of a contract account is an RPC call.
  */
@@ -56,7 +54,11 @@ export interface IssuedCode {
   expiresAt: Date;
 }
 
-/** `client` identifies who asks (see `MAX_OPEN_NONCES_PER_CLIENT`). */
+/**
+ * `client` identifies who asks. Refused (1006) when that client already holds
+ * `loginOpenCodesPerAddress` open codes for the address. Two requests at the same instant may both
+ * pass the count (one over the bound at most per concurrent request); the rate limit bounds that.
+ */
 export async function issueLoginCode(
   ctx: AuthContext,
   address: Address,
@@ -64,6 +66,10 @@ export async function issueLoginCode(
   client: string,
 ): Promise<IssuedCode> {
   const issuedAt = ctx.config.now();
+  const open = await countOpenNonces(ctx.db, client, address.toLowerCase(), issuedAt);
+  if (open >= ctx.config.loginOpenCodesPerAddress) {
+    throw new AppError(ErrorCode.rateLimited, 'tooManyOpenCodes');
+  }
   const expiresAt = new Date(issuedAt.getTime() + ctx.config.nonceTtlMs);
   const nonce = newNonce();
   const message = buildLoginMessage({
@@ -84,7 +90,6 @@ export async function issueLoginCode(
     expires_at: expiresAt,
     client,
   });
-  await trimClientNonces(ctx.db, client, issuedAt, MAX_OPEN_NONCES_PER_CLIENT);
   // Housekeeping: keep the table small. Cheap with the expires_at index.
   await deleteStaleNonces(ctx.db, issuedAt);
   return { nonce, message, expiresAt };

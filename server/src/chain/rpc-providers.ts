@@ -19,6 +19,11 @@
  *   failback (`rpc chain N: <provider> answers now`). `rpc_provider_in_use` says which provider
  *   answered last, `dependency_up{dependency="rpc"}` whether the last call found one that answers.
  *
+ * - The /rpc proxy keeps its own count of failed providers (`order(chainId, 'proxy')`,
+ *   `reportProxy`): a provider that refuses the public's load through /rpc (HTTP 429, a timeout
+ *   under abuse) is asked last by /rpc only, never taken out of rotation for the indexer and the
+ *   sign-in checks; and /rpc's failures neither log a switch nor move `dependency_up`.
+ *
  * Logs and metrics name a provider by its host only: a provider's URL usually holds its API key.
  */
 import fs from 'node:fs';
@@ -130,6 +135,8 @@ interface ChainState {
   urls: string[];
   /** Providers that failed (transport), asked after the others until this time (ms). */
   resting: Map<string, number>;
+  /** The same for the /rpc proxy's calls only (its own failure count). */
+  proxyResting: Map<string, number>;
   /** The URL that answered the last call (failover: not the first). */
   answering?: string;
   /** Whether the last call found a provider that answers. */
@@ -155,7 +162,9 @@ export class RpcProviders {
       const chainId = Number(key);
       if (!isSupportedChainId(chainId) || value === undefined) continue;
       const urls = parseRpcUrlList(`RPC_URL_${chainId}`, value);
-      if (urls.length > 0) this.chainsById.set(chainId, { urls, resting: new Map() });
+      if (urls.length > 0) {
+        this.chainsById.set(chainId, { urls, resting: new Map(), proxyResting: new Map() });
+      }
     }
   }
 
@@ -182,16 +191,28 @@ export class RpcProviders {
     return this.chainsById.get(chainId as SupportedChainId)?.urls ?? [];
   }
 
-  /** The order to ask the providers in now: the list's, with those resting after a failure last. */
-  order(chainId: number): string[] {
+  /**
+   * The order to ask the providers in now: the list's, with those resting after a failure last;
+   * `lane` 'proxy' reads the /rpc proxy's own failures instead of the server's.
+   */
+  order(chainId: number, lane: 'server' | 'proxy' = 'server'): string[] {
     const state = this.chainsById.get(chainId as SupportedChainId);
     if (!state) return [];
+    const resting = lane === 'proxy' ? state.proxyResting : state.resting;
     const now = Date.now();
-    for (const [url, until] of state.resting) if (until <= now) state.resting.delete(url);
+    for (const [url, until] of resting) if (until <= now) resting.delete(url);
     return [
-      ...state.urls.filter((u) => !state.resting.has(u)),
-      ...state.urls.filter((u) => state.resting.has(u)),
+      ...state.urls.filter((u) => !resting.has(u)),
+      ...state.urls.filter((u) => resting.has(u)),
     ];
+  }
+
+  /** The outcome of one /rpc proxy call to `url`: counted for the proxy's order only. */
+  reportProxy(chainId: number, url: string, ok: boolean): void {
+    const state = this.chainsById.get(chainId as SupportedChainId);
+    if (!state || !state.urls.includes(url)) return;
+    if (ok) state.proxyResting.delete(url);
+    else state.proxyResting.set(url, Date.now() + this.retryAfterMs);
   }
 
   /**
@@ -324,6 +345,7 @@ export class RpcProviders {
       const from = state.urls.map(providerLabel);
       state.urls = [...urls];
       state.resting.clear();
+      state.proxyResting.clear();
       if (state.answering !== undefined && !urls.includes(state.answering))
         state.answering = undefined;
       state.up = undefined;

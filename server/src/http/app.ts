@@ -29,6 +29,7 @@ import { listRoutes } from './pages/lists.ts';
 import { teamRoutes } from './pages/team.ts';
 import type { IndexerMetrics, IndexerStatus } from '../indexer/indexer.ts';
 import { writeLimiter } from './write-limit.ts';
+import { memoryCounters } from './shared-state/counters.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { SharedState } from './shared-state/redis.ts';
 import { redisOrLocalStore } from './shared-state/rate-limit-store.ts';
@@ -131,6 +132,10 @@ export async function buildApp(
           max: config.loginRateLimit.max,
           timeWindow: config.loginRateLimit.timeWindowMs,
         },
+        codeRateLimit: {
+          max: config.loginCodeRateLimit.max,
+          timeWindow: config.loginCodeRateLimit.timeWindowMs,
+        },
       });
       const limiter = writeLimiter(config.writeRateLimit, Date.now, shared?.counters);
       await api.register(userRoutes, { db, now: config.now });
@@ -183,7 +188,15 @@ export async function buildApp(
     prefix: '/rpc',
     providers: config.rpc,
     timeoutMs: config.rpcTimeoutMs,
-    rateLimit: { max: config.rpcRateLimit.max, timeWindow: config.rpcRateLimit.timeWindowMs },
+    deployment: config.deployment,
+    limit: {
+      perClient: config.rpcRateLimit.max,
+      perWideClient: config.rpcRateLimitWide,
+      windowMs: config.rpcRateLimit.timeWindowMs,
+    },
+    counters: shared?.counters ?? memoryCounters(),
+    maxResponseBytes: config.rpcMaxResponseBytes,
+    logsMaxBlocks: config.rpcLogsMaxBlocks,
   });
 
   if (config.webDist) await registerWebApp(app, config.webDist);

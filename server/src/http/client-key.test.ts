@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clientKey } from './client-key.ts';
+import { clientKey, wideClientKey } from './client-key.ts';
 
 test('an IPv4 address is its own client', () => {
   assert.equal(clientKey('192.0.2.1'), '192.0.2.1');
@@ -26,4 +26,14 @@ test('an IPv4-mapped IPv6 address is the IPv4 client', () => {
 test('something that is not an address is counted as itself', () => {
   assert.equal(clientKey(''), '');
   assert.equal(clientKey('unknown'), 'unknown');
+});
+
+test('the 256 /64s of a /56 share one wider key; IPv4 has none', () => {
+  const wide = wideClientKey('2001:db8:aa:bb00::1');
+  assert.equal(wide, '2001:db8:aa:bb00::/56');
+  assert.equal(wideClientKey('2001:db8:aa:bbff:1::2'), wide);
+  assert.notEqual(clientKey('2001:db8:aa:bbff::1'), clientKey('2001:db8:aa:bb00::1'));
+  assert.equal(wideClientKey('2001:db8:aa:bc00::1'), '2001:db8:aa:bc00::/56');
+  assert.equal(wideClientKey('192.0.2.1'), undefined);
+  assert.equal(wideClientKey('::ffff:192.0.2.1'), undefined);
 });

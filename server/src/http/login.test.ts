@@ -17,7 +17,6 @@ import {
   type TestServer,
 } from '../testing/harness.ts';
 import { startServer } from '../start.ts';
-import { MAX_OPEN_NONCES_PER_CLIENT } from '../auth/login.ts';
 
 const [alice, bob, carol, dave, erin, frank] = localAccounts.slice(1) as [
   (typeof localAccounts)[number],
@@ -441,6 +440,7 @@ for (const engine of engines()) {
     it('rate-limits the login endpoints per IP with 1006 (HTTP 429)', async () => {
       const server = await startTestServer(engine, {
         loginRateLimit: { max: 3, timeWindowMs: 60_000 },
+        loginCodeRateLimit: { max: 3, timeWindowMs: 60_000 },
       });
       try {
         for (let i = 0; i < 3; i++) {
@@ -467,7 +467,7 @@ for (const engine of engines()) {
     it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
       const server = await startTestServer(engine, {
         trustProxy: true,
-        loginRateLimit: { max: 3, timeWindowMs: 60_000 },
+        loginCodeRateLimit: { max: 3, timeWindowMs: 60_000 },
       });
       try {
         const getcodeFrom = async (ip: string) =>
@@ -492,11 +492,8 @@ for (const engine of engines()) {
     });
 
     it("others' getcode for an address (100 clients, and 110 from one) neither limit nor push out its owner's sign-in", async () => {
-      // The real per-IP limit (120 a minute), clients told apart by X-Forwarded-For as behind nginx.
-      const server = await startTestServer(engine, {
-        trustProxy: true,
-        loginRateLimit: { max: 120, timeWindowMs: 60_000 },
-      });
+      // The real limits (defaults), clients told apart by X-Forwarded-For as behind nginx.
+      const server = await startTestServer(engine, { trustProxy: true });
       try {
         const from = (ip: string) => ({ 'X-Forwarded-For': ip });
         const victimIp = from('198.51.100.7');
@@ -507,24 +504,19 @@ for (const engine of engines()) {
           victimIp,
         );
         assert.equal(own.body.code, 0);
-        const flood = async (ip: string) => {
-          const res = await postForm(
-            server.url,
-            '/v1/user/getcode',
-            { address: alice.address },
-            from(ip),
-          );
-          assert.equal(res.body.code, 0, `getcode from ${ip}: ${JSON.stringify(res.body)}`);
-        };
-        for (let i = 0; i < 100; i++) await flood(`10.0.${i >> 8}.${i & 255}`);
-        for (let i = 0; i < 110; i++) await flood('10.1.0.1');
-
-        // One client holds at most MAX_OPEN_NONCES_PER_CLIENT (100) open nonces: its own oldest went.
+        const flood = async (ip: string) =>
+          (await postForm(server.url, '/v1/user/getcode', { address: alice.address }, from(ip)))
+            .body.code;
+        for (let i = 0; i < 100; i++) assert.equal(await flood(`10.0.${i >> 8}.${i & 255}`), 0);
+        // One client holds at most 10 open codes for one address; more are refused, none evicted.
+        const fromOne: number[] = [];
+        for (let i = 0; i < 110; i++) fromOne.push(await flood('10.1.0.1'));
+        assert.deepEqual(fromOne, [...Array(10).fill(0), ...Array(100).fill(1006)]);
         const open = await server.db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM login_nonces WHERE address = $1 AND used_at IS NULL',
           [alice.address.toLowerCase()],
         );
-        assert.equal(open.rows[0]?.n, 1 + 100 + MAX_OPEN_NONCES_PER_CLIENT);
+        assert.equal(open.rows[0]?.n, 1 + 100 + 10);
 
         // The victim signs the message it asked for first, and is in at once.
         const signature = await alice.signMessage({ message: own.body.data.Message });
@@ -536,6 +528,68 @@ for (const engine of engines()) {
         );
         assert.equal(login.body.code, 0, JSON.stringify(login.body));
         assert.equal(login.body.data.Address, alice.address);
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('behind one address, 200 code requests from one user stop neither the codes nor the sign-in of another user there', async () => {
+      // The real limits (defaults); one NAT: every request comes from the same address.
+      const server = await startTestServer(engine, { trustProxy: true });
+      try {
+        const nat = { 'X-Forwarded-For': '198.51.100.20' };
+        const getcode = (address: string, lang?: string) =>
+          postForm<CodeData>(
+            server.url,
+            '/v1/user/getcode',
+            { address },
+            { ...nat, ...(lang ? { Lang: lang } : {}) },
+          );
+        // Erin asked for her code first; then Frank, behind the same NAT, asks 200 times for his
+        // own address and 200 times for Erin's.
+        const erinFirst = await getcode(erin.address);
+        assert.equal(erinFirst.body.code, 0);
+        const frankAnswers = new Map<number, number>();
+        for (let i = 0; i < 200; i++) {
+          for (const address of [frank.address, erin.address]) {
+            const code = (await getcode(address)).body.code;
+            frankAnswers.set(code, (frankAnswers.get(code) ?? 0) + 1);
+          }
+        }
+        // Refused beyond the bound per (client, address), with a translated message.
+        assert.deepEqual(Object.fromEntries(frankAnswers), { 0: 10 + 9, 1006: 190 + 191 });
+        const refused = await getcode(frank.address, 'fr');
+        assertError(refused, 429, 1006);
+        assert.equal(
+          refused.body.msg,
+          'Trop de demandes de connexion sont ouvertes pour cette adresse. Signez la plus récente ou réessayez dans quelques minutes.',
+        );
+        // Erin's open code was not pushed out: she signs it (naming it, or as her client's
+        // newest) and is in.
+        const signature = await erin.signMessage({ message: erinFirst.body.data.Message });
+        const login = await postForm<LoginData>(
+          server.url,
+          '/v1/user/metamasklogin',
+          { address: erin.address, signature, code: erinFirst.body.data.Code },
+          nat,
+        );
+        assert.equal(login.body.code, 0, JSON.stringify(login.body));
+        assert.equal(login.body.data.Address, erin.address);
+        // Dave, behind the same NAT, has never asked: he gets a code and signs in.
+        const daveCode = await getcode(dave.address);
+        assert.equal(daveCode.body.code, 0, JSON.stringify(daveCode.body));
+        const daveLogin = await postForm<LoginData>(
+          server.url,
+          '/v1/user/metamasklogin',
+          {
+            address: dave.address,
+            signature: await dave.signMessage({ message: daveCode.body.data.Message }),
+          },
+          nat,
+        );
+        assert.equal(daveLogin.body.code, 0, JSON.stringify(daveLogin.body));
+        // A used code frees its place: Erin may ask again.
+        assert.equal((await getcode(erin.address)).body.code, 0);
       } finally {
         await server.stop();
       }

@@ -19,6 +19,8 @@ const en = {
   invalidWallet: 'Invalid wallet name',
   badSignature: 'Signature verification failed. Please sign in again.',
   nonceInvalid: 'The sign-in request has expired or was already used. Please try again.',
+  tooManyOpenCodes:
+    'Too many sign-in requests are open for this address here. Sign the latest one, or try again in a few minutes.',
   sessionInvalid: 'Your login has expired. Please connect your wallet again.',
   bodyTooLarge: 'Request is too large',
   unsupportedMediaType: 'Unsupported content type',
@@ -51,6 +53,7 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: '登入已過期，請重新連接錢包。',
     bodyTooLarge: '請求內容過大',
     unsupportedMediaType: '不支援的內容類型',
+    tooManyOpenCodes: '此地址在此處已有太多未完成的登入請求。請簽署最新的一個，或幾分鐘後再試。',
     rateLimited: '請求過於頻繁，請稍後再試。',
     notFound: '找不到資源',
     forbidden: '您沒有執行此操作的權限。',
@@ -75,6 +78,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: 'ログインの有効期限が切れました。ウォレットを再接続してください。',
     bodyTooLarge: 'リクエストが大きすぎます',
     unsupportedMediaType: '対応していないコンテンツタイプです',
+    tooManyOpenCodes:
+      'このアドレスの未完了のサインイン要求が多すぎます。最新の要求に署名するか、数分後にもう一度お試しください。',
     rateLimited: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
     notFound: '見つかりません',
     forbidden: 'この操作を行う権限がありません。',
@@ -99,6 +104,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: 'Срок действия входа истёк. Подключите кошелёк снова.',
     bodyTooLarge: 'Слишком большой запрос',
     unsupportedMediaType: 'Неподдерживаемый тип содержимого',
+    tooManyOpenCodes:
+      'Для этого адреса открыто слишком много запросов на вход. Подпишите последний или повторите попытку через несколько минут.',
     rateLimited: 'Слишком много запросов. Повторите попытку позже.',
     notFound: 'Не найдено',
     forbidden: 'У вас нет прав на это действие.',
@@ -123,6 +130,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: '로그인이 만료되었습니다. 지갑을 다시 연결해 주세요.',
     bodyTooLarge: '요청이 너무 큽니다',
     unsupportedMediaType: '지원하지 않는 콘텐츠 형식입니다',
+    tooManyOpenCodes:
+      '이 주소에 열려 있는 로그인 요청이 너무 많습니다. 가장 최근 요청에 서명하거나 몇 분 후에 다시 시도해 주세요.',
     rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     notFound: '찾을 수 없습니다',
     forbidden: '이 작업을 수행할 권한이 없습니다.',
@@ -147,6 +156,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: 'Tu sesión ha caducado. Vuelve a conectar tu billetera.',
     bodyTooLarge: 'La solicitud es demasiado grande',
     unsupportedMediaType: 'Tipo de contenido no admitido',
+    tooManyOpenCodes:
+      'Hay demasiadas solicitudes de inicio de sesión abiertas para esta dirección. Firma la más reciente o inténtalo de nuevo en unos minutos.',
     rateLimited: 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.',
     notFound: 'No encontrado',
     forbidden: 'No tienes permiso para hacer esto.',
@@ -171,6 +182,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: 'Phiên đăng nhập đã hết hạn. Vui lòng kết nối lại ví.',
     bodyTooLarge: 'Yêu cầu quá lớn',
     unsupportedMediaType: 'Loại nội dung không được hỗ trợ',
+    tooManyOpenCodes:
+      'Có quá nhiều yêu cầu đăng nhập đang mở cho địa chỉ này. Hãy ký yêu cầu mới nhất hoặc thử lại sau vài phút.',
     rateLimited: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.',
     notFound: 'Không tìm thấy',
     forbidden: 'Bạn không có quyền thực hiện thao tác này.',
@@ -195,6 +208,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: 'انتهت صلاحية تسجيل الدخول. يرجى ربط محفظتك مرة أخرى.',
     bodyTooLarge: 'حجم الطلب كبير جدًا',
     unsupportedMediaType: 'نوع المحتوى غير مدعوم',
+    tooManyOpenCodes:
+      'توجد طلبات تسجيل دخول مفتوحة كثيرة جدًا لهذا العنوان. وقّع أحدثها أو حاول مرة أخرى بعد بضع دقائق.',
     rateLimited: 'طلبات كثيرة جدًا. يرجى المحاولة لاحقًا.',
     notFound: 'غير موجود',
     forbidden: 'ليس لديك إذن للقيام بذلك.',
@@ -219,6 +234,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: 'Votre session a expiré. Veuillez reconnecter votre portefeuille.',
     bodyTooLarge: 'La requête est trop volumineuse',
     unsupportedMediaType: 'Type de contenu non pris en charge',
+    tooManyOpenCodes:
+      'Trop de demandes de connexion sont ouvertes pour cette adresse. Signez la plus récente ou réessayez dans quelques minutes.',
     rateLimited: 'Trop de requêtes. Veuillez réessayer plus tard.',
     notFound: 'Introuvable',
     forbidden: 'Vous n’avez pas l’autorisation d’effectuer cette action.',
@@ -243,6 +260,8 @@ export const catalogue: Record<Lang, Record<MessageKey, string>> = {
     sessionInvalid: 'การเข้าสู่ระบบหมดอายุแล้ว กรุณาเชื่อมต่อกระเป๋าเงินอีกครั้ง',
     bodyTooLarge: 'คำขอมีขนาดใหญ่เกินไป',
     unsupportedMediaType: 'ไม่รองรับประเภทเนื้อหานี้',
+    tooManyOpenCodes:
+      'มีคำขอลงชื่อเข้าใช้ที่ยังเปิดอยู่สำหรับที่อยู่นี้มากเกินไป โปรดลงนามคำขอล่าสุด หรือลองใหม่ในอีกไม่กี่นาที',
     rateLimited: 'มีคำขอมากเกินไป กรุณาลองใหม่ภายหลัง',
     notFound: 'ไม่พบข้อมูล',
     forbidden: 'คุณไม่มีสิทธิ์ดำเนินการนี้',

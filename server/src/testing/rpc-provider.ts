@@ -1,12 +1,13 @@
 /**
  * An RPC provider in front of a real node for tests: it passes every call on, or plays a provider
- * that is down (HTTP 502, as a provider's load balancer answers) or one that lies (a head far
- * below the chain's, as a stale node answers). `calls` counts what reached it.
+ * that is down (HTTP 502, as a provider's load balancer answers), one that refuses the load (HTTP
+ * 429, as a provider over its plan's rate answers) or one that lies (a head far below the
+ * chain's, as a stale node answers). `calls` counts what reached it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ProviderMode = 'pass' | 'down' | 'lie';
+export type ProviderMode = 'pass' | 'down' | 'busy' | 'lie';
 
 export interface TestProvider {
   url: string;
@@ -29,6 +30,12 @@ export async function startTestProvider(upstream: string): Promise<TestProvider>
       provider.calls += 1;
       if (provider.mode === 'down') {
         res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
+        return;
+      }
+      if (provider.mode === 'busy') {
+        res
+          .writeHead(429, { 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"rate limited"}}');
         return;
       }
       const body = Buffer.concat(chunks).toString();

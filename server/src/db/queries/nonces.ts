@@ -23,24 +23,19 @@ export async function insertNonce(
   );
 }
 
-/**
- * Deletes `client`'s open nonces beyond its `keep` newest: what one client can hold is bounded,
- * and only by its own requests (never another client's nonce, whatever address it names).
- */
-export async function trimClientNonces(
+/** How many open (unused, unexpired) nonces `client` holds for `address`. */
+export async function countOpenNonces(
   q: Queryable,
   client: string,
+  address: string,
   now: Date,
-  keep: number,
 ): Promise<number> {
-  const r = await q.query(
-    `DELETE FROM login_nonces WHERE nonce IN (
-       SELECT nonce FROM login_nonces
-       WHERE client = $1 AND used_at IS NULL AND expires_at > $2
-       ORDER BY issued_at DESC, nonce OFFSET $3)`,
-    [client, now, keep],
+  const r = await q.query<{ n: number } & Record<string, unknown>>(
+    `SELECT count(*)::int AS n FROM login_nonces
+     WHERE client = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
+    [client, address, now],
   );
-  return r.rowCount;
+  return r.rows[0]?.n ?? 0;
 }
 
 /** The open (unused, unexpired) nonce `nonce` if it was issued to `address`. */

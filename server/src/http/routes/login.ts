@@ -2,8 +2,10 @@
  * Spec §7 login endpoints: POST /v1/user/getcode, /v1/user/metamasklogin, /v1/index/register.
  *
  * They are limited per client only (the route's `rateLimit`: per IP, in Redis when instances share
- * state). Not per address: anyone can name any address, so a limit counted by address would let
- * anyone lock its owner out (issue 18 §7).
+ * state), each route on its own counter: getcode's (`codeRateLimit`, larger: a code costs one row)
+ * is not the sign-ins' (`rateLimit`), so one user asking for many codes does not use up the
+ * sign-ins of the others behind the same address. Not per address: anyone can name any address, so
+ * a limit counted by address would let anyone lock its owner out (issue 18 §7).
  */
 import { createHash } from 'node:crypto';
 import { defaultNetwork, networks } from '@app/contracts/chains';
@@ -29,6 +31,7 @@ export async function loginRoutes(
   opts: {
     auth: AuthContext;
     rateLimit: { max: number; timeWindow: number };
+    codeRateLimit: { max: number; timeWindow: number };
   },
 ) {
   // Request types come from the routes' schemas (api-schema).
@@ -47,13 +50,14 @@ export async function loginRoutes(
   app.post(
     '/user/getcode',
     {
-      config,
+      config: { rateLimit: opts.codeRateLimit },
       schema: {
         ...routeSchema('POST /v1/user/getcode'),
         summary: 'A Sign-In with Ethereum message to sign (Code is its nonce)',
         description:
-          'Anyone may ask for any address: limited per client (IP), never per address, and a ' +
-          "client's surplus open codes (over 100) push out only its own oldest.",
+          'Anyone may ask for any address: limited per client (IP), never per address. A client ' +
+          'holding the most open codes for one address (LOGIN_OPEN_CODES_PER_ADDRESS, 10) is ' +
+          'refused one more (1006) until one is used or expires: no open code is ever pushed out.',
         tags: ['user'],
       },
     },

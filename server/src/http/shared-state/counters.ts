@@ -6,8 +6,11 @@
 import type { Redis } from 'ioredis';
 
 export interface CounterStore {
-  /** Counts one hit on `key` and returns the hits in its current window of `windowMs`. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /**
+   * Counts `by` hits (default one) on `key` and returns the hits in its current window of
+   * `windowMs` (the /rpc proxy counts a batch as its number of calls).
+   */
+  hit(key: string, windowMs: number, by?: number): Promise<number>;
 }
 
 /** Entries kept before expired windows are swept. */
@@ -16,7 +19,7 @@ const SWEEP_AT = 10_000;
 export function memoryCounters(clock: () => number = Date.now): CounterStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, by = 1) {
       const now = clock();
       if (windows.size >= SWEEP_AT) {
         for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
@@ -26,17 +29,17 @@ export function memoryCounters(clock: () => number = Date.now): CounterStore {
         w = { count: 0, resetAt: now + windowMs };
         windows.set(key, w);
       }
-      w.count += 1;
+      w.count += by;
       return w.count;
     },
   };
 }
 
-// INCR and the window's expiry in one atomic step: a crash between the two cannot leave a counter
+// INCRBY and the window's expiry in one atomic step: a crash between the two cannot leave a counter
 // without expiry (which would refuse that key forever).
 const incrWithWindow = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
 /**
@@ -52,10 +55,16 @@ export function redisCounters(
 ): CounterStore {
   const local = memoryCounters(clock);
   return {
-    async hit(key, windowMs) {
-      if (redis.status !== 'ready') return local.hit(key, windowMs);
+    async hit(key, windowMs, by = 1) {
+      if (redis.status !== 'ready') return local.hit(key, windowMs, by);
       try {
-        const n = await redis.eval(incrWithWindow, 1, `${prefix}count:${key}`, String(windowMs));
+        const n = await redis.eval(
+          incrWithWindow,
+          1,
+          `${prefix}count:${key}`,
+          String(windowMs),
+          String(by),
+        );
         return Number(n);
       } catch (err) {
         onError(err instanceof Error ? err : new Error(String(err)));

@@ -47,6 +47,7 @@ describe('shared state across API instances (PostgreSQL + Redis)', { skip: !enab
       // Per client (IP): the test's own client is told apart by X-Forwarded-For, as behind nginx.
       trustProxy: true,
       loginRateLimit: { max: 3, timeWindowMs: 60_000 },
+      loginCodeRateLimit: { max: 3, timeWindowMs: 60_000 },
       adminAddresses: [admin.address],
     };
     a = await startServer(common);
