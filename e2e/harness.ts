@@ -12,7 +12,9 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
+  type Request,
 } from 'playwright-core';
 import {
   createPublicClient,
@@ -30,6 +32,7 @@ import { deployLocal, startAnvil } from '@app/contracts/local';
 import { startServer } from '../server/src/start.ts';
 import { freshPostgresDatabase } from '../server/src/testing/harness.ts';
 import { chromiumArgs, chromiumPath, mobileViewport } from './browser.ts';
+import { STEP_MS } from './app.ts';
 import { artifactsDir, assertPrerequisites, webDist } from './preflight.ts';
 import { installWallet, type WalletConfig, type WalletHandle } from './wallet/index.ts';
 
@@ -247,19 +250,78 @@ async function openRecordedPage(context: BrowserContext): Promise<PlainSession> 
   return { context, page, consoleLines };
 }
 
+/** Where a paused page clock starts (`SessionOptions.pausedClock`): any fixed date will do. */
+export const PAUSED_CLOCK_START = Date.UTC(2026, 0, 1);
+
+/** Browser-context options, plus what the harness does to the context before its page opens. */
+export type SessionOptions = BrowserContextOptions & {
+  /**
+   * The page's clock (Date, timers, performance.now) stands still from the page's start (at most
+   * 100 ms in) until the test moves it (`page.clock.runFor`, `resume`): an app time window that counts
+   * from the page's start is then still open however long a busy machine took to load the page.
+   */
+  pausedClock?: boolean;
+};
+
 /** A fresh browser context (mobile viewport) with the test wallet installed, and one page. */
 export async function openSession(
   stack: Stack,
   wallet: Omit<WalletConfig, 'rpcUrls'>,
-  contextOptions: BrowserContextOptions = {},
+  options: SessionOptions = {},
 ): Promise<AppSession> {
+  const { pausedClock, ...contextOptions } = options;
   const context = await newMobileContext(stack, contextOptions);
   const handle = await installWallet(context, {
     rpcUrls: { 1: stack.chains[1].rpcUrl, 56: stack.chains[56].rpcUrl },
     ...wallet,
   });
   await context.addInitScript({ content: uiRecorderScript });
-  return { ...(await openRecordedPage(context)), wallet: handle };
+  if (pausedClock) {
+    // Before any page exists, so every page replays both from its own start, whatever the delay.
+    await context.clock.install({ time: PAUSED_CLOCK_START });
+    await context.clock.pauseAt(PAUSED_CLOCK_START + 100);
+  }
+  const session = await openRecordedPage(context);
+  const inFlight = new Set<Request>();
+  session.page.on('request', (r) => inFlight.add(r));
+  session.page.on('requestfinished', (r) => inFlight.delete(r));
+  session.page.on('requestfailed', (r) => inFlight.delete(r));
+  pendingRequests.set(session.page, inFlight);
+  return { ...session, wallet: handle };
+}
+
+const pendingRequests = new WeakMap<Page, Set<Request>>();
+
+/**
+ * On a page whose clock stands still (`pausedClock`), moves the clock in steps of `stepMs` until
+ * `locator` is visible, at most `maxMs` of page time. Before each step it waits until no request of
+ * the page is in flight (a lazily loaded chunk, an API call), so the page time used depends on what
+ * the page does, not on how fast the machine fetches and runs it. Returns the page time used.
+ */
+export async function advanceClockUntilVisible(
+  page: Page,
+  locator: Locator,
+  maxMs: number,
+  stepMs = 50,
+): Promise<number> {
+  const inFlight = pendingRequests.get(page);
+  if (!inFlight) throw new Error('advanceClockUntilVisible: open the session with pausedClock');
+  let used = 0;
+  for (;;) {
+    const settle = Date.now() + STEP_MS;
+    while (inFlight.size > 0) {
+      if (Date.now() > settle)
+        throw new Error(
+          `requests still in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await page.evaluate(() => 0); // a round trip: the page has run what the responses started
+    if (await locator.isVisible()) return used;
+    if (used >= maxMs) throw new Error(`not visible after ${used} ms of page time: ${locator}`);
+    await page.clock.runFor(stepMs);
+    used += stepMs;
+  }
 }
 
 export function slug(name: string): string {
@@ -300,8 +362,11 @@ export async function withSession<T>(
   name: string,
   wallet: Omit<WalletConfig, 'rpcUrls'>,
   fn: (session: AppSession) => Promise<T>,
-  /** e.g. `{ serviceWorkers: 'block' }` so that page.route sees the app's own requests. */
-  contextOptions?: BrowserContextOptions,
+  /**
+   * e.g. `{ serviceWorkers: 'block' }` so that page.route sees the app's own requests, or
+   * `{ pausedClock: true }`.
+   */
+  contextOptions?: SessionOptions,
 ): Promise<T> {
   const session = await openSession(stack, wallet, contextOptions);
   try {

@@ -2,10 +2,24 @@
  * Plan-rate arithmetic. A plan's `dailyRate` is reward-coin base units per USDC base unit per day,
  * scaled by 1e18 (Staking.RATE_SCALE). Its value yield depends on the coin's price, which a pool's
  * reserves give exactly (no rounding to whole USDC), so prices are passed as reserves here.
+ * The contract's own constants are stated here once, for the operator CLI and the web app alike;
+ * scripts/rates.test.ts checks them against the deployed contract.
  */
 
 /** Scale of `dailyRate` (Staking.RATE_SCALE). */
 export const RATE_SCALE = 10n ** 18n;
+
+/** Basis points: the denominator of every `…_BPS` share in the contract (StakingMath.BPS). */
+export const BPS = 10_000n;
+
+/**
+ * Commissions of the uplines at depth 1, 2, 3, in basis points of the mining they are paid on
+ * (Staking.REFERRAL_BPS_1..3), paid from the reward reserve, never taken from the user's mining.
+ */
+export const REFERRAL_BPS = [1000n, 800n, 500n] as const;
+
+/** The contract's day (Solidity's `1 days`): plan terms and daily rates count in these. */
+export const DAY_SECONDS = 86_400;
 
 /** A price as the reward-coin/USDC pool's reserves (or any pair of amounts in that ratio). */
 export interface CoinPrice {

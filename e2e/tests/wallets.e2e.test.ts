@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { localAccounts } from '@app/contracts/accounts';
 import { expectToast, openApp, STEP_MS } from '../app.ts';
-import { startStack, withSession, type Stack } from '../harness.ts';
+import { advanceClockUntilVisible, startStack, withSession, type Stack } from '../harness.ts';
 
 const account = localAccounts[7]!.address;
 const named = ['TokenPocket', 'Trust Wallet', 'OKX Wallet', 'Wallacy', 'MetaMask'];
@@ -175,12 +175,29 @@ describe('connect popup: named wallets, deep links, late injection', { timeout: 
       async (s) => {
         await s.context.addInitScript({ content: catchTaps });
         await openApp(s.page, stack.server.url);
+        // The app's 3 s window counts from the page's start in the page's clock, which the harness
+        // holds still (pausedClock) until the test moves it: open at the tap however long a busy
+        // machine took to load the page.
+        const loadedAt = await s.page.evaluate(() => performance.now());
+        assert.ok(loadedAt <= 100, `the page clock stood still while the page loaded: ${loadedAt}`);
+        const here = s.page.url();
         await s.page.getByRole('button', { name: 'Connect wallet' }).click();
         const dialog = s.page.getByRole('dialog', { name: 'Choose a wallet' });
-        await dialog.locator('.wallet-list__item--absent', { hasText: 'Trust Wallet' }).click();
-        // The app waits ('Connecting wallet') instead of leaving for the Trust Wallet link.
-        await s.page.getByRole('dialog', { name: 'Connecting wallet' }).waitFor({ timeout: 2000 });
+        const trustRow = dialog.locator('.wallet-list__item--absent', { hasText: 'Trust Wallet' });
+        await advanceClockUntilVisible(s.page, trustRow, 1500);
+        await trustRow.click();
+        // The app waits ('Connecting wallet') instead of leaving for the Trust Wallet link, and
+        // still waits near the end of the window (2.9 s after the page started).
+        const connecting = s.page.getByRole('dialog', { name: 'Connecting wallet' });
+        await advanceClockUntilVisible(s.page, connecting, 200);
+        const now = await s.page.evaluate(() => performance.now());
+        await s.page.clock.runFor(Math.max(0, 2900 - now));
+        assert.equal(await connecting.count(), 1, 'still waiting for Trust Wallet at 2.9 s');
+        assert.equal(s.page.url(), here, 'the app did not leave for the Trust Wallet link');
         await s.page.evaluate(fakeTrust);
+        // The rest (connecting, the wallet's refusal, the toast) on the page's own time again.
+        await s.page.clock.runFor(200);
+        await s.page.clock.resume();
         await expectToast(s.page, 'Failed to Connect Wallet!');
         const calls = await s.page.evaluate(
           () => (window as unknown as { __trustCalls: string[] }).__trustCalls,
@@ -190,6 +207,7 @@ describe('connect popup: named wallets, deep links, late injection', { timeout: 
           `asked Trust Wallet to connect: ${JSON.stringify(calls)}`,
         );
       },
+      { pausedClock: true },
     );
   });
 });

@@ -4,13 +4,9 @@
  * pool's price, and moves with the coin's price. The arithmetic is the contract's own
  * (Staking._fullMining, _reserve), in base units, so the figures shown are the figures paid.
  */
-
-/** Scale of a plan's `dailyRate` (Staking.RATE_SCALE). */
-export const RATE_SCALE = 10n ** 18n;
-/** Commissions of uplines at depth 1, 2, 3 in basis points (Staking.REFERRAL_BPS_1..3). */
-export const REFERRAL_BPS = [1000n, 800n, 500n] as const;
-const BPS = 10_000n;
-const DAY_SECONDS = 86_400;
+// The contract's constants, stated once for the operator CLI and this page (checked against the
+// deployed contract by contracts/scripts/rates.test.ts).
+import { BPS, DAY_SECONDS, RATE_SCALE, REFERRAL_BPS } from '@app/contracts/rates';
 
 /** The reference stake a plan's rate is stated for: "… per day for each 1,000 USDC". */
 export const REFERENCE_WHOLE_USDC = 1_000n;
