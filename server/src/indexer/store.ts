@@ -120,13 +120,15 @@ export const ALL_TOUCH = '*all';
 
 /**
  * Marks, at the chunk's last block, every address whose pages this chunk changes (the page cache
- * keeps the others' pages across it): the addresses of its rows and sums, and their three uplines
- * (team figures, member lists), read after this chunk's bindings. `POOL_TOUCH` when the pool-wide
+ * keeps the others' pages across it): the addresses of its rows and sums and their three uplines
+ * (whose member lists show them; read after this chunk's bindings), and the accounts whose team
+ * figures it changed. `POOL_TOUCH` when the pool-wide
  * figures of the home page may have changed (any event does), `ALL_TOUCH` when something every
  * page may show changed (governance: level thresholds). An empty chunk marks nothing.
  */
 export async function writeTouches(q: Queryable, chain: number, block: bigint, w: ChunkWrites) {
-  const addresses = new Set<string>(w.accounts.keys());
+  // Addresses with rows of their own in the chunk: their uplines list them (member lists).
+  const withRows = new Set<string>();
   for (const rows of [
     w.income,
     w.activity,
@@ -137,11 +139,13 @@ export async function writeTouches(q: Queryable, chain: number, block: bigint, w
     w.positions,
     w.releases,
   ]) {
-    for (const r of rows) addresses.add(r.address);
+    for (const r of rows) withRows.add(r.address);
   }
   for (const key of [...w.incomeTotals.keys(), ...w.incomeDaily.keys()]) {
-    addresses.add(key.slice(0, key.indexOf('|')));
+    withRows.add(key.slice(0, key.indexOf('|')));
   }
+  // Accounts changed only as uplines (team figures) are marked themselves, not their uplines.
+  const addresses = new Set<string>([...withRows, ...w.accounts.keys()]);
   const marks: string[] = [];
   const anyEvent =
     addresses.size > 0 ||
@@ -159,11 +163,11 @@ export async function writeTouches(q: Queryable, chain: number, block: bigint, w
      SELECT $1, a, $2 FROM (
        SELECT unnest($3::text[]) AS a
        UNION SELECT unnest(ARRAY[r.superior, r.upline2, r.upline3]) FROM referrals r
-         WHERE r.chain_id = $1 AND r.address = ANY($3::text[])
+         WHERE r.chain_id = $1 AND r.address = ANY($5::text[])
        UNION SELECT unnest($4::text[])) t
      WHERE a IS NOT NULL
      ON CONFLICT (chain_id, address) DO UPDATE SET block_number = EXCLUDED.block_number`,
-    [chain, block.toString(), [...addresses], marks],
+    [chain, block.toString(), [...addresses], marks, [...withRows]],
   );
 }
 
