@@ -15,7 +15,14 @@ const up = (expr: string) => `CASE WHEN (${expr}) >= 1 THEN ${addr(expr)} ELSE $
 
 export async function seedApiBench(
   db: Db,
-  opts: { users: number; income: number; sessions: number; now: Date },
+  opts: {
+    users: number;
+    income: number;
+    sessions: number;
+    now: Date;
+    /** More chains with the same rows as chain 1 (bench/api's realistic mode: BSC, 56). */
+    copies?: number[];
+  },
 ): Promise<{ tokens: string[] }> {
   const { users, income } = opts;
   const stake = '1000000000'; // 1,000 USDC (6 decimals)
@@ -118,6 +125,32 @@ export async function seedApiBench(
      VALUES (1, 3000000000000, 1000000000000000000000, ${income}, $1)`,
     [opts.now],
   );
+
+  // The same index on the other chains: every chain-scoped table's rows again, chain id changed.
+  const chainTables = [
+    'referrals',
+    'accounts',
+    'income',
+    'income_totals',
+    'income_daily',
+    'platform_income_daily',
+    'activity',
+    'withdrawals',
+    'exchanges',
+    'record_totals',
+    'chain_cursors',
+    'chain_stats',
+    'market',
+  ];
+  for (const chainId of opts.copies ?? []) {
+    for (const table of chainTables) {
+      await run(
+        `INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table},
+           to_jsonb(x) || jsonb_build_object('chain_id', $1::int))).* FROM ${table} x WHERE chain_id = 1`,
+        [chainId],
+      );
+    }
+  }
 
   const tokens = Array.from({ length: opts.sessions }, () => newSessionToken());
   await run(

@@ -285,5 +285,26 @@ for (const engine of engines()) {
       assert.equal(health.indexer[0]!.state, 'running');
       assert.equal(health.indexer[0]!.indexedBlock, (await chain.head()).toString());
     });
+
+    // Last: it stakes once more. The page cache keeps every page these marks do not name.
+    it('marks, with the block, the addresses whose pages it changes: their own rows and uplines', async () => {
+      const before = (await chain.head()).toString();
+      await d.stake(0, '101');
+      await caughtUp();
+      const addresses = async (sql: string) =>
+        (await row<{ address: string }>(sql, [before])).map((m) => m.address);
+      const marked = await addresses(
+        'SELECT address FROM address_touches WHERE chain_id = 1 AND block_number > $1',
+      );
+      // Whoever got a row in the block (d's stake, the credits it paid), d's three uplines (their
+      // team figures and member lists), and the pool figures; no one else.
+      const written = await addresses(
+        `SELECT address FROM income WHERE chain_id = 1 AND block_number > $1
+         UNION SELECT address FROM activity WHERE chain_id = 1 AND block_number > $1`,
+      );
+      assert.ok(written.includes(lower(d.address)));
+      const expected = new Set(['*pool', ...written, ...[a, b, c].map((x) => lower(x.address))]);
+      assert.deepEqual(marked.sort(), [...expected].sort());
+    });
   });
 }

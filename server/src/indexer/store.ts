@@ -96,6 +96,7 @@ export async function writeChunk(q: Queryable, target: ChunkTarget, w: ChunkWrit
   await writeStats(writer, w.stats);
   if (w.market) await writeMarket(q, chain, w.market);
   await writeTimelock(writer, w);
+  await writeTouches(q, chain, target.to.blockNumber, w);
 
   const moved = await q.query(
     `UPDATE chain_cursors SET block_number = $2, block_hash = $3, block_time = COALESCE($4, block_time), updated_at = $5
@@ -111,6 +112,63 @@ export async function writeChunk(q: Queryable, target: ChunkTarget, w: ChunkWrit
     ],
   );
   if (moved.rowCount !== 1) throw new CursorMovedError(chain);
+}
+
+/** `address_touches`' marks of chain-wide changes (they are not addresses). */
+export const POOL_TOUCH = '*pool';
+export const ALL_TOUCH = '*all';
+
+/**
+ * Marks, at the chunk's last block, every address whose pages this chunk changes (the page cache
+ * keeps the others' pages across it): the addresses of its rows and sums and their three uplines
+ * (whose member lists show them; read after this chunk's bindings), and the accounts whose team
+ * figures it changed. `POOL_TOUCH` when the pool-wide
+ * figures of the home page may have changed (any event does), `ALL_TOUCH` when something every
+ * page may show changed (governance: level thresholds). An empty chunk marks nothing.
+ */
+export async function writeTouches(q: Queryable, chain: number, block: bigint, w: ChunkWrites) {
+  // Addresses with rows of their own in the chunk: their uplines list them (member lists).
+  const withRows = new Set<string>();
+  for (const rows of [
+    w.income,
+    w.activity,
+    w.exchanges,
+    w.withdrawals,
+    w.memberships,
+    w.referrals,
+    w.positions,
+    w.releases,
+  ]) {
+    for (const r of rows) withRows.add(r.address);
+  }
+  for (const key of [...w.incomeTotals.keys(), ...w.incomeDaily.keys()]) {
+    withRows.add(key.slice(0, key.indexOf('|')));
+  }
+  // Accounts changed only as uplines (team figures) are marked themselves, not their uplines.
+  const addresses = new Set<string>([...withRows, ...w.accounts.keys()]);
+  const marks: string[] = [];
+  const anyEvent =
+    addresses.size > 0 ||
+    w.market !== null ||
+    w.contractEvents.length > 0 ||
+    w.plans.length > 0 ||
+    w.planCloses.length > 0 ||
+    w.platformDaily.size > 0 ||
+    w.stakeDaily.size > 0;
+  if (anyEvent) marks.push(POOL_TOUCH);
+  if (w.timelock.length > 0 || w.timelockSettles.length > 0) marks.push(POOL_TOUCH, ALL_TOUCH);
+  if (!anyEvent && marks.length === 0) return;
+  await q.query(
+    `INSERT INTO address_touches (chain_id, address, block_number)
+     SELECT $1, a, $2 FROM (
+       SELECT unnest($3::text[]) AS a
+       UNION SELECT unnest(ARRAY[r.superior, r.upline2, r.upline3]) FROM referrals r
+         WHERE r.chain_id = $1 AND r.address = ANY($5::text[])
+       UNION SELECT unnest($4::text[])) t
+     WHERE a IS NOT NULL
+     ON CONFLICT (chain_id, address) DO UPDATE SET block_number = EXCLUDED.block_number`,
+    [chain, block.toString(), [...addresses], marks, [...withRows]],
+  );
 }
 
 /** Deletes a chain's whole index (operator's reset after a chain reset or a new deployment). */
@@ -135,6 +193,7 @@ export async function resetIndex(db: Db, chainId: number): Promise<void> {
       'accounts',
       'market',
       'chain_stats',
+      'address_touches',
       'chain_cursors',
     ]) {
       await tx.query(`DELETE FROM ${table} WHERE chain_id = $1`, [chainId]);

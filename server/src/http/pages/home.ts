@@ -30,42 +30,49 @@ export async function homeRoutes(
     },
     async (request, reply) => {
       const { chainId, contracts } = chainOf(request.query, opts.deployment);
-      return opts.cache.serve(request, reply, chainId, async (): Promise<HomeData> => {
-        const { today, dayStart } = utcToday(now());
-        // One statement: cursor, pool, market, pool-wide sums and the caller's figures.
-        const signedIn = request.session !== null || request.sessionToCheck !== null;
-        const owner = signedIn ? ownerOf(request, db, now()) : null;
-        const read = await homeRead(owner?.q ?? db, chainId, owner?.address ?? null, today);
-        const { indexed, pool, market, platform } = read;
-        const me = read.me && {
-          income: byToken(read.me.sums),
-          teamMembers: read.me.account.members.reduce((a, b) => a + b, 0),
-          directMembers: read.me.account.members[0],
-        };
-        const price =
-          market && BigInt(market.rewardReserve) > 0n
-            ? (
-                (BigInt(market.usdcReserve) * 10n ** BigInt(contracts.rewardTokenDecimals)) /
-                BigInt(market.rewardReserve)
-              ).toString()
-            : null;
-        return {
-          chainId,
-          indexed,
-          dayStart,
-          pool: {
-            totalStaked: pool.totalStaked,
-            activeStake: pool.activeStake,
-            todayStaked: pool.todayStaked,
-            stakers: pool.stakers,
-            positions: pool.positions,
-            paused: pool.paused,
-          },
-          market: market && price !== null ? { ...market, price } : null,
-          platform: { members: indexed ? pool.members : 0, income: byToken(platform) },
-          me,
-        };
-      });
+      return opts.cache.serve(
+        request,
+        reply,
+        chainId,
+        async (): Promise<HomeData> => {
+          const { today, dayStart } = utcToday(now());
+          // One statement: cursor, pool, market, pool-wide sums and the caller's figures.
+          const signedIn = request.session !== null || request.sessionToCheck !== null;
+          const owner = signedIn ? ownerOf(request, db, now()) : null;
+          const read = await homeRead(owner?.q ?? db, chainId, owner?.address ?? null, today);
+          const { indexed, pool, market, platform } = read;
+          const me = read.me && {
+            income: byToken(read.me.sums),
+            teamMembers: read.me.account.members.reduce((a, b) => a + b, 0),
+            directMembers: read.me.account.members[0],
+          };
+          const price =
+            market && BigInt(market.rewardReserve) > 0n
+              ? (
+                  (BigInt(market.usdcReserve) * 10n ** BigInt(contracts.rewardTokenDecimals)) /
+                  BigInt(market.rewardReserve)
+                ).toString()
+              : null;
+          return {
+            chainId,
+            indexed,
+            dayStart,
+            pool: {
+              totalStaked: pool.totalStaked,
+              activeStake: pool.activeStake,
+              todayStaked: pool.todayStaked,
+              stakers: pool.stakers,
+              positions: pool.positions,
+              paused: pool.paused,
+            },
+            market: market && price !== null ? { ...market, price } : null,
+            platform: { members: indexed ? pool.members : 0, income: byToken(platform) },
+            me,
+          };
+        },
+        // Pool totals, price and pool-wide income: any block that moved them recomputes it.
+        { pool: true },
+      );
     },
   );
 }
