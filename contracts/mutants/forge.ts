@@ -98,3 +98,16 @@ export function baselinePasses(dir: string, started: number): boolean {
   );
   return true;
 }
+
+/** A wrong command line: the message, and exit 2 before any forge run. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Options not in `known` (a value after an option that takes one is not an option). */
+export function unknownOptions(argv: string[], known: string[], withValue: string[]): string[] {
+  return argv.filter(
+    (arg, i) =>
+      arg.startsWith('-') && !known.includes(arg) && !withValue.includes(argv[i - 1] ?? ''),
+  );
+}

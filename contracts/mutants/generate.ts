@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { semanticMutants, semanticOperators } from './semantic.ts';
 
 const require = createRequire(import.meta.url);
 const solc = require('solc') as { compile(input: string, callbacks?: object): string };
@@ -28,8 +29,14 @@ export const operators = [
   'constant',
   'modifier',
   'emit',
+  ...semanticOperators,
 ] as const;
 export type Operator = (typeof operators)[number];
+
+/** The operators of issue 20 (mechanical) and of issue 28 (semantic.ts), for `--operator` groups. */
+export const mechanicalOperators = operators.filter(
+  (o) => !(semanticOperators as readonly string[]).includes(o),
+);
 
 export interface GeneratedMutant {
   /** Path of the mutated file (as given in `sources`). */
@@ -69,7 +76,7 @@ const comparisonSwap: Record<string, string> = {
 };
 const arithmeticSwap: Record<string, string> = { '+': '-', '-': '+', '+=': '-=', '-=': '+=' };
 
-interface AstNode {
+export interface AstNode {
   nodeType: string;
   id: number;
   src: string;
@@ -153,7 +160,7 @@ function children(node: AstNode): AstNode[] {
   return found;
 }
 
-interface Visit {
+export interface Visit {
   node: AstNode;
   parent: AstNode | null;
   scope: string;
@@ -422,6 +429,16 @@ export function generateMutants(
           break;
       }
     }
+    semanticMutants({
+      text,
+      ast,
+      asts: Object.values(asts),
+      range,
+      statementRange: (node) => statementRange(text, node),
+      walk,
+      writesStorage: (expr) => isStorage(expr, storage),
+      add,
+    });
   }
   // In reading order, whatever order the AST walk met them in.
   return mutants.sort(

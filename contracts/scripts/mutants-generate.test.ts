@@ -5,7 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyMutant, compileErrors, generateMutants, operators } from '../mutants/generate.ts';
+import {
+  applyMutant,
+  compileErrors,
+  generateMutants,
+  mechanicalOperators,
+} from '../mutants/generate.ts';
 
 const vault = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
@@ -56,7 +61,10 @@ contract Vault {
 }
 `;
 
-const mutants = generateMutants({ 'Vault.sol': vault }, ['Vault.sol']);
+// The semantic operators have their own snippet (mutants-semantic.test.ts).
+const mutants = generateMutants({ 'Vault.sol': vault }, ['Vault.sol']).filter((m) =>
+  (mechanicalOperators as string[]).includes(m.operator),
+);
 const of = (operator: string) =>
   mutants.filter((m) => m.operator === operator).map((m) => `${m.scope}: ${m.mutated}`);
 
@@ -109,8 +117,8 @@ test('modifier and emit: each guard modifier and each emission removed', () => {
   assert.deepEqual(of('emit'), ['Vault.add: {}']);
 });
 
-test('every operator is exercised, and every mutant of the snippet compiles and changes the text', () => {
-  assert.deepEqual(new Set(mutants.map((m) => m.operator)), new Set(operators));
+test('every mechanical operator is exercised, and each of its mutants compiles and changes the text', () => {
+  assert.deepEqual(new Set(mutants.map((m) => m.operator)), new Set(mechanicalOperators));
   const noImports = (path: string) => ({ error: `File not found: ${path}` });
   for (const m of mutants) {
     const text = applyMutant(vault, m);

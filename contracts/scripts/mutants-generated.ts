@@ -13,12 +13,14 @@
  *
  * Options: --file A,B        only files whose name contains one of these (StakingPositions, Lens, ...)
  *          --operator x,y    only these operators (storage-write, comparison, revert-false, arithmetic,
- *                            constant, modifier, emit)
+ *                            constant, modifier, emit; same-type-read, two-places, argument-swap,
+ *                            effect-delete, call-before-writes), or the groups mechanical, semantic
  *          --limit N         run at most N mutants that have no outcome yet, then report
  *          --list            list the selected mutants and exit (no forge)
  *          --report          report the saved outcomes only (no forge)
  *          --fresh           forget the saved outcomes
  *          --keep            keep the scratch directory
+ * Any other option is refused (exit 2), so a misspelt one never starts a run of hours.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -39,15 +41,19 @@ import {
   repoDir,
   scratchCopy,
   table,
+  unknownOptions,
+  UsageError,
 } from '../mutants/forge.ts';
 import {
   applyMutant,
   compileErrors,
   generateMutants,
+  mechanicalOperators,
   operators,
   type GeneratedMutant,
   type Operator,
 } from '../mutants/generate.ts';
+import { semanticOperators } from '../mutants/semantic.ts';
 import { contractsDir } from './artifacts.ts';
 
 /** Most critical first (where the money moves), so a time-boxed run covers what matters most. */
@@ -98,15 +104,31 @@ interface Options {
   keep: boolean;
 }
 
+const valued = ['--file', '--operator', '--limit'];
+const flags = ['--list', '--report', '--fresh', '--keep'];
+
 function parseOptions(argv: string[]): Options {
   const value = (name: string) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const ops = value('--operator')?.split(',');
+  const unknown = unknownOptions(argv, [...flags, ...valued], valued);
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown option ${unknown.join(' ')} for --generated (${[...valued, ...flags].join(', ')})`,
+    );
+  }
+  // `mechanical` and `semantic` name the operators of issue 20 and of issue 28.
+  const ops = value('--operator')
+    ?.split(',')
+    .flatMap((op) =>
+      op === 'semantic' ? [...semanticOperators] : op === 'mechanical' ? mechanicalOperators : [op],
+    );
   for (const op of ops ?? []) {
     if (!(operators as readonly string[]).includes(op)) {
-      throw new Error(`unknown operator ${op} (one of ${operators.join(', ')})`);
+      throw new UsageError(
+        `unknown operator ${op} (one of ${operators.join(', ')}, or mechanical, semantic)`,
+      );
     }
   }
   return {

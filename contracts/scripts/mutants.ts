@@ -19,6 +19,8 @@ import {
   killer,
   scratchCopy,
   table,
+  unknownOptions,
+  UsageError,
 } from '../mutants/forge.ts';
 import { mutants, type Mutant } from '../mutants/mutants.ts';
 import { contractsDir } from './artifacts.ts';
@@ -30,7 +32,20 @@ interface Outcome {
   seconds: number;
 }
 
+/**
+ * The options of each list, so a mistyped or misplaced one (`--report` without `--generated`, whose
+ * outcomes only the generated list keeps) is refused instead of ignored by a full run.
+ */
+const handWrittenOptions = ['--only', '--keep', '--check'];
+
 function parseArgs(argv: string[]): { only: Set<string> | null; keep: boolean; check: boolean } {
+  const unknown = unknownOptions(argv, handWrittenOptions, ['--only']);
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown option ${unknown.join(' ')} for the hand-written mutants (${handWrittenOptions.join(', ')});` +
+        ` the generated ones take --file, --operator, --limit, --list, --report, --fresh and --keep after --generated`,
+    );
+  }
   const i = argv.indexOf('--only');
   const only = i >= 0 && argv[i + 1] ? new Set(argv[i + 1]!.split(',')) : null;
   return { only, keep: argv.includes('--keep'), check: argv.includes('--check') };
@@ -129,9 +144,15 @@ function main(): number {
   }
 }
 
-if (process.argv.includes('--generated')) {
-  const { runGenerated } = await import('./mutants-generated.ts');
-  process.exitCode = runGenerated(process.argv.slice(2));
-} else {
-  process.exitCode = main();
+try {
+  if (process.argv.includes('--generated')) {
+    const { runGenerated } = await import('./mutants-generated.ts');
+    process.exitCode = runGenerated(process.argv.slice(2).filter((a) => a !== '--generated'));
+  } else {
+    process.exitCode = main();
+  }
+} catch (error) {
+  if (!(error instanceof Error) || error.name !== 'UsageError') throw error;
+  console.error(error.message);
+  process.exitCode = 2;
 }

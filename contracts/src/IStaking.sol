@@ -391,6 +391,9 @@ interface IStaking {
     error LengthMismatch();
     /// @notice The value is out of range for this parameter.
     error InvalidParamValue(Param param, uint256 value);
+    /// @notice The treasury cannot be Staking itself, USDC or the reward coin: what it is paid would be
+    ///         owed to no one and stay in that contract for ever.
+    error InvalidTreasury(address treasury);
     /// @notice Nothing is queued for this parameter.
     error NothingQueued(Param param);
     /// @notice The queued change cannot be executed before `eta`.

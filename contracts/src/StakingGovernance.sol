@@ -65,6 +65,11 @@ abstract contract StakingGovernance is StakingStorage {
             ok = value >= founderSold && value <= type(uint32).max;
         } else {
             ok = value != 0 && value <= type(uint160).max;
+            address to = address(uint160(value));
+            // payTreasury would send the proceeds to a contract that owes them to no one.
+            if (ok && (to == address(this) || to == address(usdc) || to == address(rewardToken))) {
+                revert InvalidTreasury(to);
+            }
         }
         if (!ok) revert InvalidParamValue(param, value);
     }

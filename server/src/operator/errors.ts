@@ -31,6 +31,8 @@ const errorHints: Record<string, string> = {
   TimelockNotReady: 'the 48 h timelock has not passed yet',
   NothingQueued: 'no change is queued for this parameter',
   InvalidParamValue: 'the value is outside what the contract allows for this parameter',
+  InvalidTreasury:
+    'the treasury cannot be Staking itself, USDC or the reward coin: nobody could be paid',
   InvalidPlan:
     'term 1..MAX_TERM_DAYS, rate ≤ MAX_DAILY_RATE, cap above the minimum stake, closes after opens and in the future',
   InsufficientBalance: 'the amount is more than is available',

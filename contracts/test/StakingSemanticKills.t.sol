@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
+import {IStakingApi, deployStaking} from "./utils/StakingApi.sol";
+import {IStaking} from "../src/IStaking.sol";
+import {EconomicsFixture} from "./StakingEconomics.t.sol";
+
+/// @dev Rules that an independent review's semantic mutants (another variable of the same type, one
+///      value assigned to two places) showed the suite did not guard (issue 28 §2). Each test asserts
+///      what a staker, a member or the operator would see.
+contract StakingBudgetEdgeWithUplinesTest is EconomicsFixture {
+    uint256 internal constant AMOUNT = 1000 * ONE;
+    uint256 internal constant EARLIER = 500 * ONE;
+
+    /// What a stake of `amount` reserves for a staker with `uplines` uplines: its full-term mining and
+    /// each upline's commission on it.
+    function _reserveOf(uint256 amount, uint256 uplines) internal view returns (uint256 reserve) {
+        uint256 mining = _mining(amount);
+        uint256[3] memory bps = [staking.REFERRAL_BPS_1(), staking.REFERRAL_BPS_2(), staking.REFERRAL_BPS_3()];
+        reserve = mining;
+        for (uint256 j = 0; j < uplines; ++j) {
+            reserve += mining * bps[j] / 10_000;
+        }
+    }
+
+    /// A new Staking whose reward budget is `budget`, with the tree root ← alice ← bob ← carol and one
+    /// open plan; when `earlier` is non-zero root has already staked it (reserving its mining).
+    function _poolWithBudget(uint256 budget, uint256 earlier) internal returns (IStakingApi s, uint256 id) {
+        s = _deployStaking(IERC20Metadata(address(usdc)), root, owner);
+        _fund(s, owner, budget);
+        vm.prank(owner);
+        id = s.createPlan(30, RATE, 1e12, uint64(block.timestamp), uint64(block.timestamp + 1 days));
+        address[4] memory chain = [root, alice, bob, carol];
+        for (uint256 i = 1; i < chain.length; ++i) {
+            vm.prank(chain[i]);
+            s.bindSuperior(chain[i - 1]);
+        }
+        if (earlier != 0) _stakeInto(s, id, root, earlier);
+    }
+
+    function _stakeInto(IStakingApi s, uint256 id, address user, uint256 amount) internal returns (uint256) {
+        vm.startPrank(user);
+        usdc.approve(address(s), amount);
+        uint256 positionId = s.stake(id, amount);
+        vm.stopPrank();
+        return positionId;
+    }
+
+    function _refused(IStakingApi s, uint256 id, address user, uint256 amount, uint256 needed, uint256 free)
+        internal
+    {
+        vm.startPrank(user);
+        usdc.approve(address(s), amount);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InsufficientRewardBudget.selector, needed, free));
+        s.stake(id, amount);
+        vm.stopPrank();
+    }
+
+    /// For a staker with 0, 1, 2 and 3 uplines, and after `earlier` was reserved: with one unit of
+    /// reward coin too few the stake is refused; with exactly its reserve free, one base unit more of
+    /// principal is refused, the stake itself is accepted and reserves the whole budget, and at the
+    /// end of its term its principal comes back in full.
+    function _budgetEdges(uint256 earlier) internal {
+        address[4] memory stakers = [root, alice, bob, carol];
+        uint256 reservedBefore = _mining(earlier);
+        for (uint256 uplines = 0; uplines < stakers.length; ++uplines) {
+            address staker = stakers[uplines];
+            uint256 reserve = _reserveOf(AMOUNT, uplines);
+
+            (IStakingApi s, uint256 id) = _poolWithBudget(reservedBefore + reserve - 1, earlier);
+            _refused(s, id, staker, AMOUNT, reserve, reserve - 1);
+
+            (s, id) = _poolWithBudget(reservedBefore + reserve, earlier);
+            _refused(s, id, staker, AMOUNT + 1, _reserveOf(AMOUNT + 1, uplines), reserve);
+            uint256 positionId = _stakeInto(s, id, staker, AMOUNT);
+            (uint256 budget, uint256 reserved, uint256 unreserved) = s.rewardBudgetInfo();
+            assertEq(reserved, budget);
+            assertEq(unreserved, 0);
+
+            uint256 balance = usdc.balanceOf(staker);
+            vm.warp(block.timestamp + 30 days);
+            vm.prank(staker);
+            s.withdrawPrincipal(positionId);
+            assertEq(usdc.balanceOf(staker), balance + AMOUNT);
+        }
+    }
+
+    /// A stake is accepted exactly up to the unit where the budget runs out, with its uplines'
+    /// commissions counted, for 0 to 3 uplines.
+    function test_stakeWithUplines_isAcceptedExactlyUpToTheBudget() public {
+        _budgetEdges(0);
+    }
+
+    /// The same edge after an earlier stake reserved part of the budget: only what is still free
+    /// counts.
+    function test_stakeWithUplines_afterAnEarlierReservation_isAcceptedExactlyUpToWhatIsFree() public {
+        _budgetEdges(EARLIER);
+    }
+}
+
+contract StakingTimelockIsolationTest is EconomicsFixture {
+    /// The timelocked parameters (the setUp checks it is every one of them).
+    uint256 internal constant PARAMS = 7;
+
+    /// erin holds a node (her upgrade price follows the founder price), root a founder seat; carol has
+    /// made her five free exchanges (her quote pays the fee); dave has a running position.
+    function setUp() public override {
+        super.setUp();
+        assertEq(uint256(type(IStaking.Param).max) + 1, PARAMS);
+        _buy(erin, false);
+        _buy(root, true);
+        _earn(carol, 100_000 * ONE);
+        _exchangeRepeatedly(carol, _earned(carol) / 20, 5);
+        _stake(dave, 1000 * ONE);
+    }
+
+    function _current(IStaking.Param p) internal view returns (uint256) {
+        if (p == IStaking.Param.FeeBps) return staking.feeBps();
+        if (p == IStaking.Param.MinWithdrawal) return staking.minWithdrawal();
+        if (p == IStaking.Param.NodePrice) return staking.nodePrice();
+        if (p == IStaking.Param.NodeLimit) return staking.nodeLimit();
+        if (p == IStaking.Param.FounderPrice) return staking.founderPrice();
+        if (p == IStaking.Param.FounderLimit) return staking.founderLimit();
+        return uint256(uint160(staking.treasury()));
+    }
+
+    /// A valid new value for each parameter, different from the deployed one and from every other's.
+    function _newValue(IStaking.Param p) internal view returns (uint256) {
+        if (p == IStaking.Param.FeeBps) return 900;
+        if (p == IStaking.Param.MinWithdrawal) return 3 * ONE;
+        if (p == IStaking.Param.Treasury) return uint256(uint160(address(0x7ea5)));
+        return _current(p) + 7 + uint8(p);
+    }
+
+    /// The pool's own figures, every one a page or the operator reads.
+    function _pool() internal view returns (bytes memory) {
+        (uint256 budget, uint256 reserved,) = staking.rewardBudgetInfo();
+        return abi.encode(
+            abi.encode(
+                staking.totalStaked(), staking.totalActiveStake(), budget, reserved, staking.totalEarned()
+            ),
+            abi.encode(
+                staking.totalWithdrawable(),
+                staking.dividendsUnclaimed(),
+                staking.grantsBudget(),
+                staking.treasuryProceeds(),
+                staking.nodeSold(),
+                staking.founderSold()
+            ),
+            abi.encode(
+                staking.nodeHolders(),
+                staking.founderHolders(),
+                staking.accEcologicalPerNode(),
+                staking.accShareholderPerFounder(),
+                staking.planCount(),
+                staking.paused(),
+                staking.owner()
+            )
+        );
+    }
+
+    /// Everything the lens reports about the users, plans and quotes, but the one figure `changed`
+    /// is meant to change (the upgrade price follows the founder price, a quote's fee the fee rate).
+    function _lens(IStaking.Param changed) internal view returns (bytes memory r) {
+        address[6] memory users = [root, alice, bob, carol, dave, erin];
+        for (uint256 i = 0; i < users.length; ++i) {
+            IStaking.AccountView memory v = lens.getAccount(users[i]);
+            if (changed == IStaking.Param.FounderPrice) v.upgradePrice = 0;
+            r = abi.encode(r, v, lens.getUserTotals(users[i]), lens.getPositions(users[i]));
+        }
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(carol, 1e15);
+        if (changed == IStaking.Param.FeeBps) (q.feeBps, q.fee, q.netUsdc) = (0, 0, 0);
+        (IStaking.Plan[] memory plans, uint256 total) = lens.getPlans(0, 10);
+        (uint256 mining, uint256 reserve) = lens.rewardFor(dave, plan, 1000 * ONE);
+        r = abi.encode(r, q, plans, total, mining, reserve, lens.todayStaked(), lens.isSubscriptionOpen(plan));
+    }
+
+    /// With a change queued for every parameter, executing each one changes that parameter only:
+    /// every other parameter, every other queued change, the pool's figures and everything the lens
+    /// reports stay as they were.
+    function test_executingOneParam_changesNothingElse() public {
+        for (uint8 i = 0; i < PARAMS; ++i) {
+            IStaking.Param p = IStaking.Param(i);
+            uint256 value = _newValue(p);
+            vm.prank(owner);
+            staking.queueParam(p, value);
+        }
+        vm.warp(block.timestamp + 48 hours);
+        for (uint8 i = 0; i < PARAMS; ++i) {
+            IStaking.Param p = IStaking.Param(i);
+            uint256[PARAMS] memory values;
+            bytes[PARAMS] memory queued;
+            for (uint8 j = 0; j < PARAMS; ++j) {
+                values[j] = _current(IStaking.Param(j));
+                (uint256 value, uint64 eta) = staking.pendingChanges(IStaking.Param(j));
+                queued[j] = abi.encode(value, eta);
+            }
+            bytes memory pool = _pool();
+            bytes memory lensBefore = _lens(p);
+            (uint256 expected,) = staking.pendingChanges(p);
+
+            vm.prank(owner);
+            staking.executeParam(p);
+
+            assertEq(_current(p), expected);
+            for (uint8 j = 0; j < PARAMS; ++j) {
+                if (j == i) continue;
+                assertEq(_current(IStaking.Param(j)), values[j], "another parameter changed");
+                (uint256 value, uint64 eta) = staking.pendingChanges(IStaking.Param(j));
+                assertEq(abi.encode(value, eta), queued[j], "another queued change changed");
+            }
+            assertEq(_pool(), pool, "a pool figure changed");
+            assertEq(_lens(p), lensBefore, "a lens figure changed");
+        }
+    }
+}
+
+contract StakingPayTreasuryTest is EconomicsFixture {
+    /// USDC the contract owes: principal in positions, withdrawable balances, unclaimed dividends, the
+    /// grants budget and the treasury's proceeds.
+    function _owed() internal view returns (uint256) {
+        return staking.totalActiveStake() + staking.totalWithdrawable() + staking.dividendsUnclaimed()
+            + staking.grantsBudget() + staking.treasuryProceeds();
+    }
+
+    /// With principal staked, a grant credited and budget left, dividends shared and withdrawable
+    /// balances, paying the treasury sends it exactly the membership proceeds: nobody's principal,
+    /// grant, dividend or withdrawable balance moves, and all of it is still covered.
+    function test_payTreasury_movesOnlyTheMembershipProceeds() public {
+        _stake(dave, 1000 * ONE);
+        usdc.mint(owner, 500 * ONE);
+        vm.startPrank(owner);
+        usdc.approve(address(staking), 500 * ONE);
+        staking.depositGrants(500 * ONE);
+        address[] memory users = new address[](1);
+        uint256[] memory amounts = new uint256[](1);
+        (users[0], amounts[0]) = (alice, 200 * ONE);
+        staking.creditGrants(users, amounts, IStaking.IncomeSource.Activity);
+        vm.stopPrank();
+        _buy(erin, false);
+        _buy(root, true);
+        _setParam(IStaking.Param.FeeBps, 1000);
+        _earn(carol, 100_000 * ONE);
+        _exchangeRepeatedly(carol, _earned(carol) / 10, 6); // the sixth pays a fee, shared as dividends
+
+        uint256 proceeds = staking.nodePrice() + staking.founderPrice();
+        assertEq(staking.treasuryProceeds(), proceeds);
+        assertGt(staking.dividendsUnclaimed(), 0);
+        uint256 held = usdc.balanceOf(address(staking));
+        assertEq(held, _owed());
+        bytes memory before = abi.encode(
+            staking.totalActiveStake(),
+            staking.totalWithdrawable(),
+            staking.dividendsUnclaimed(),
+            staking.grantsBudget(),
+            lens.getAccount(alice),
+            lens.getAccount(carol),
+            lens.getAccount(dave),
+            lens.getAccount(erin),
+            lens.getAccount(root)
+        );
+
+        vm.prank(bob); // anyone may pay the treasury
+        staking.payTreasury();
+
+        assertEq(usdc.balanceOf(treasury), proceeds);
+        assertEq(usdc.balanceOf(address(staking)), held - proceeds);
+        assertEq(staking.treasuryProceeds(), 0);
+        assertEq(
+            abi.encode(
+                staking.totalActiveStake(),
+                staking.totalWithdrawable(),
+                staking.dividendsUnclaimed(),
+                staking.grantsBudget(),
+                lens.getAccount(alice),
+                lens.getAccount(carol),
+                lens.getAccount(dave),
+                lens.getAccount(erin),
+                lens.getAccount(root)
+            ),
+            before
+        );
+        assertEq(usdc.balanceOf(address(staking)), _owed());
+        vm.expectRevert(IStaking.ZeroAmount.selector);
+        staking.payTreasury();
+    }
+}
+
+contract StakingTreasuryTargetTest is EconomicsFixture {
+    /// The operator cannot queue a treasury that would strand every payment: Staking itself, USDC or
+    /// the reward coin (a named refusal), nor the zero address.
+    function test_treasury_cannotBeStakingItselfUsdcOrTheRewardCoin() public {
+        address[3] memory stranding = [address(staking), address(usdc), address(reward)];
+        for (uint256 i = 0; i < stranding.length; ++i) {
+            vm.prank(owner);
+            vm.expectRevert(abi.encodeWithSelector(IStaking.InvalidTreasury.selector, stranding[i]));
+            staking.queueParam(IStaking.Param.Treasury, uint256(uint160(stranding[i])));
+        }
+        vm.prank(owner);
+        vm.expectRevert(
+            abi.encodeWithSelector(IStaking.InvalidParamValue.selector, IStaking.Param.Treasury, 0)
+        );
+        staking.queueParam(IStaking.Param.Treasury, 0);
+        assertEq(staking.treasury(), treasury);
+    }
+
+    /// Nor can a deployment start with such a treasury.
+    function test_deployment_refusesATreasuryThatCouldNeverBePaid() public {
+        address[3] memory stranding = [
+            vm.computeCreateAddress(address(this), vm.getNonce(address(this))), address(usdc), address(reward)
+        ];
+        for (uint256 i = 0; i < stranding.length; ++i) {
+            IStaking.Config memory c = _config(IERC20Metadata(address(usdc)), root, owner);
+            c.treasury = stranding[i];
+            vm.expectRevert(abi.encodeWithSelector(IStaking.InvalidTreasury.selector, stranding[i]));
+            deployStaking(c);
+        }
+    }
+}
+
+/// @dev Counter caps no one reaches in practice, set with `vm.store` so the edge costs nothing to
+///      reach. The slots are found by what they hold, so a layout change cannot make the test pass
+///      on a wrong slot.
+contract StakingCounterCapTest is EconomicsFixture {
+    /// The slot of `_planCount`: the one whose change `planCount()` shows.
+    function _planCountSlot() internal returns (bytes32 slot) {
+        for (uint256 i = 0; i < 64; ++i) {
+            slot = bytes32(i);
+            bytes32 word = vm.load(address(staking), slot);
+            if (uint256(word) != staking.planCount()) continue;
+            vm.store(address(staking), slot, bytes32(uint256(word) + 12_345));
+            bool found = staking.planCount() == uint256(word) + 12_345;
+            vm.store(address(staking), slot, word);
+            if (found) return slot;
+        }
+        revert("no plan count slot");
+    }
+
+    /// The second slot of `user`'s Account (exchangeCount in its lowest 32 bits): the mapping is the
+    /// one whose entry for `user` starts with its superior.
+    function _accountSecondSlot(address user) internal view returns (bytes32) {
+        address superior = lens.getAccount(user).superior;
+        for (uint256 i = 0; i < 64; ++i) {
+            bytes32 slot = keccak256(abi.encode(user, i));
+            if (address(uint160(uint256(vm.load(address(staking), slot)))) == superior) {
+                return bytes32(uint256(slot) + 1);
+            }
+        }
+        revert("no accounts slot");
+    }
+
+    /// An account that has made 4,294,967,295 exchanges can still exchange: the counter stays at its
+    /// cap instead of overflowing and refusing every exchange.
+    function test_exchange_afterTheCounterIsFull_stillWorks() public {
+        _earn(carol, 1000 * ONE);
+        bytes32 slot = _accountSecondSlot(carol);
+        uint256 word = uint256(vm.load(address(staking), slot));
+        vm.store(address(staking), slot, bytes32(word | type(uint32).max));
+        assertEq(lens.getAccount(carol).exchangeCount, type(uint32).max);
+
+        _exchangeRepeatedly(carol, _earned(carol) / 2, 1);
+        assertEq(lens.getAccount(carol).exchangeCount, type(uint32).max);
+        assertGt(_withdrawable(carol), 0);
+    }
+
+    /// Plan ids stop at 2^32 - 2: with 2^32 - 2 plans one more opens, with 2^32 - 1 the operator is
+    /// refused (a position keeps its plan id in 32 bits).
+    function test_createPlan_stopsAtTheLastPlanId() public {
+        uint64 opens = uint64(block.timestamp);
+        vm.store(address(staking), _planCountSlot(), bytes32(uint256(type(uint32).max - 1)));
+        assertEq(staking.planCount(), type(uint32).max - 1);
+        vm.prank(owner);
+        assertEq(staking.createPlan(30, RATE, 1e12, opens, opens + 1 days), type(uint32).max - 1);
+        assertEq(staking.planCount(), type(uint32).max);
+        vm.prank(owner);
+        vm.expectRevert(IStaking.InvalidPlan.selector);
+        staking.createPlan(30, RATE, 1e12, opens, opens + 1 days);
+    }
+}
