@@ -426,6 +426,31 @@ describe('/rpc limits: calls counted per client and /56; its failures its own', 
     }
   });
 
+  it('an answer without Content-Length is read as a stream and cut at the cap', async () => {
+    const chunked: TestProvider = await startTestProvider(anvil.rpcUrl);
+    chunked.mode = 'chunked';
+    const server = await startTestServer('pglite', {
+      rpcUrls: { [BSC.chainId]: chunked.url },
+      indexer: false,
+    });
+    try {
+      await deployAttackCode(anvil.rpcUrl, 600 * 1024);
+      const big = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_call',
+        params: [{ to: attackTarget }, 'latest'],
+      };
+      assert.equal((await post(server.url, big)).json.error?.code, RpcErrorCode.tooLarge);
+      await deployAttackCode(anvil.rpcUrl, 100 * 1024);
+      const fine = await post(server.url, big);
+      assert.equal((fine.json.result as string).length, 2 + 200 * 1024);
+    } finally {
+      await server.stop();
+      await chunked.close();
+    }
+  });
+
   it('a provider answering /rpc with 429 is skipped by /rpc only: the server’s own reads still ask it first', async () => {
     const busy: TestProvider = await startTestProvider(anvil.rpcUrl);
     const server = await startTestServer('pglite', {

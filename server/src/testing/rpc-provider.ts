@@ -7,7 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ProviderMode = 'pass' | 'down' | 'busy' | 'lie';
+/** 'chunked': passes every call on, its answer sent in 64 KB chunks with no Content-Length. */
+export type ProviderMode = 'pass' | 'chunked' | 'down' | 'busy' | 'lie';
 
 export interface TestProvider {
   url: string;
@@ -43,6 +44,12 @@ export async function startTestProvider(upstream: string): Promise<TestProvider>
         .then(async (r) => {
           let text = await r.text();
           if (provider.mode === 'lie') text = lieAboutHead(body, text);
+          if (provider.mode === 'chunked') {
+            res.writeHead(r.status, { 'content-type': 'application/json' });
+            for (let at = 0; at < text.length; at += 65536) res.write(text.slice(at, at + 65536));
+            res.end();
+            return;
+          }
           res.writeHead(r.status, { 'content-type': 'application/json' }).end(text);
         })
         .catch(() => res.writeHead(502).end());
