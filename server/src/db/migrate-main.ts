@@ -19,16 +19,16 @@ try {
   const version = Math.max(...known.map((m) => m.version));
   const note = newerSchemaNote(applied);
   if (note) log.warn({ codeVersion: version, newer: applied.newerCompatible }, note);
+  // Which of them the previous release cannot run beside (a fresh database: all of the first ones).
+  const unmarked = known.filter((m) => applied.includes(m.version) && !m.compatible);
   log.info(
-    { codeVersion: version, applied: [...applied] },
+    {
+      codeVersion: version,
+      applied: [...applied],
+      notMarkedCompatible: unmarked.map((m) => m.version),
+    },
     applied.length
-      ? `schema migrated to version ${version}: applied ${applied.join(', ')} (${known
-          .filter((m) => applied.includes(m.version))
-          .map(
-            (m) =>
-              `${m.version} ${m.compatible ? 'compatible' : 'NOT compatible'} with the release before`,
-          )
-          .join(', ')})`
+      ? `schema migrated to version ${version}: applied ${applied.join(', ')}`
       : `schema already at version ${version}: nothing to apply`,
   );
 } finally {
