@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { checkGraph, runSteps, type Step } from './run-steps.ts';
+import { checkGraph, parseCounts, runSteps, type Step } from './run-steps.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'run-steps-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,5 +70,15 @@ describe('npm test scheduler', () => {
       /depend on each other/,
     );
     assert.throws(() => checkGraph([step('a', { after: ['x'] })]), /unknown step "x"/);
+  });
+
+  test('counts the tests of forge, node:test and Vitest', () => {
+    const output = [
+      'Ran 2 test suites in 1.2s (3.4s CPU time): 25 tests passed, 0 failed, 1 skipped (26 total tests)',
+      'ℹ pass 7',
+      'ℹ fail 1',
+      '      Tests  1 failed | 2 passed | 3 skipped (6)',
+    ].join('\n');
+    assert.deepEqual(parseCounts(output), { passed: 34, failed: 2, skipped: 4 });
   });
 });

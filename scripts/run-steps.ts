@@ -31,7 +31,7 @@ export interface Counts {
   skipped: number;
 }
 
-/** Reads test counts from forge's and node:test's summaries. */
+/** Reads test counts from forge's, node:test's and Vitest's summaries. */
 export function parseCounts(output: string): Counts {
   const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
   // forge: "Ran 3 test suites in 1.2s (3.4s CPU time): 25 tests passed, 0 failed, 1 skipped (26 total tests)"
@@ -48,6 +48,13 @@ export function parseCounts(output: string): Counts {
       (sum, m) => sum + Number(m[1]),
       0,
     );
+  // Vitest: "      Tests  1 failed | 2 passed | 1 skipped (4)"
+  for (const m of output.matchAll(/^\s*Tests\s+(.+)\(\d+\)\s*$/gm)) {
+    const part = (label: string) => Number(m[1]!.match(new RegExp(`(\\d+) ${label}`))?.[1] ?? 0);
+    counts.passed += part('passed');
+    counts.failed += part('failed');
+    counts.skipped += part('skipped') + part('todo');
+  }
   counts.passed += node('pass');
   counts.failed += node('fail');
   counts.skipped += node('skipped') + node('todo');
