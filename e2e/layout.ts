@@ -216,6 +216,14 @@ export async function layoutFindings(
   }
   for (const icon of await page.locator(ICON_SELECTOR).all()) {
     if (!(await icon.isVisible())) continue;
+    // Under an open dialog an icon is not seen: only an icon on top is judged by its pixels.
+    await icon.scrollIntoViewIfNeeded().catch(() => undefined);
+    const onTop = await icon.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return top !== null && (top === el || el.contains(top));
+    });
+    if (!onTop) continue;
     const png = await icon.screenshot({ animations: 'disabled' }).catch(() => undefined);
     if (png && !(await drawsSomething(page, png)))
       findings.push({

@@ -29,6 +29,7 @@ const good = `
     <svg class="token-icon" width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="9" fill="#2775ca"/></svg>
     <label>Amount <input type="text" value="0.0007502"></label>
     <button class="main">Exchange</button>
+    <p style="position: relative"><svg class="token-icon" width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="9" fill="#2775ca"/></svg><span style="position: absolute; inset: 0; background: #0b1733">A dialog over an icon</span></p>
   </main>`;
 
 /** One page per rule, each breaking it once. */
