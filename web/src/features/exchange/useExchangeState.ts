@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAmountField } from '../../shared/amountField';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { parseAmountText } from '../../shared/amount';
@@ -40,7 +41,8 @@ export function useExchangeState() {
   ]);
   const queuedFee = useQueuedChange(network, deployment, 'feeBps');
 
-  const [amountText, setAmountText] = useState('');
+  const amountField = useAmountField();
+  const amountText = amountField.exactText;
   const [toleranceBps, setToleranceBps] = useState(DEFAULT_TOLERANCE_BPS);
   const rewardDecimals = deployment?.rewardTokenDecimals ?? 18;
 
@@ -74,8 +76,10 @@ export function useExchangeState() {
     rewardSymbol,
     symbol: rewardSymbol ?? t('list.rewardCoin'),
     rewardDecimals,
+    /** The amount the exchange uses (exact after Max); the input shows `amountField.text`. */
     amountText,
-    setAmountText,
+    amountField,
+    setAmountText: amountField.setText,
     toleranceBps,
     setToleranceBps,
     earned,

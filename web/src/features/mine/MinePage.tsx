@@ -1,3 +1,4 @@
+import { Address } from '../../shared/ui/Address';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
@@ -86,8 +87,8 @@ export default function MinePage() {
       {session ? (
         <section className="card">
           <h2 className="card__label">{t('mine.address')}</h2>
-          <p className="mono" data-testid="mine-address">
-            {session.userAddress}
+          <p>
+            <Address address={session.userAddress} testId="mine-address" />
           </p>
         </section>
       ) : null}

@@ -82,6 +82,8 @@ export function useServeState() {
     now,
     amountText,
     setAmountText,
+    /** The typed amount in base units (undefined while empty or not a number). */
+    typedAmount,
     plan,
     choosePlan: setChosenPlanId,
     earnings,

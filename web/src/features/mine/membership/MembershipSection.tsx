@@ -1,3 +1,4 @@
+import { Address as AddressView } from '../../../shared/ui/Address';
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
@@ -191,9 +192,7 @@ export function MembershipSection(props: {
           </div>
           <p className="muted small">
             {t('nodes.treasuryNote')}{' '}
-            <span className="mono" data-testid="treasury-address">
-              {v.treasury}
-            </span>
+            <AddressView address={v.treasury} fullTestId="treasury-address" />
           </p>
           <p className="muted small">{t('nodes.earns')}</p>
           {v.feeBps === 0n ? <p className="muted small">{t('nodes.summary.feeZero')}</p> : null}
