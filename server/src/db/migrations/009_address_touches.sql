@@ -4,6 +4,8 @@
 -- changed (pool, market, thresholds). The page cache keeps a user's page across blocks that did not
 -- touch that user: a new block every 0.45 s on BSC no longer empties it. It reads the rows touched
 -- since its last look, hence the index by block.
+-- compatible: a new table only the new indexer writes and the new page cache reads; older code never
+-- looks at it.
 CREATE TABLE address_touches (
   chain_id integer NOT NULL,
   address text NOT NULL,
