@@ -75,7 +75,10 @@ describe('config', () => {
     assert.throws(
       () => configFromEnv({ RPC_URL_1: 'ws://a.example/KEY' }),
       (err: Error) => {
-        assert.match(err.message, /RPC_URL_1: an RPC URL must be http\(s\): 'a\.example'/);
+        assert.match(
+          err.message,
+          /RPC_URL_1: an RPC URL must be http:\/\/ or https:\/\/, not ws:\/\/ \('a\.example'\)/,
+        );
         return true;
       },
     );

@@ -36,7 +36,7 @@ const pages = [
 ];
 
 /** The page cache's own poll of the cursors, which runs on its timer and is not a request's. */
-const isCursorPoll = (sql: string) => sql.startsWith('SELECT chain_id, block_number::text');
+const isCursorPoll = (sql: string) => sql.startsWith('SELECT c.chain_id, c.block_number::text');
 
 for (const engine of engines()) {
   describe(`pages check an unknown session in their own statement (${engine})`, () => {

@@ -105,7 +105,7 @@ describe('dependencies and configuration wrong at start', () => {
         ...apiEnv('redis'),
         REDIS_URL: `redis://127.0.0.1:${redisPort}`,
         REDIS_PREFIX: prefix,
-        LOGIN_RATE_LIMIT: '2',
+        LOGIN_CODE_RATE_LIMIT: '2',
       });
       const listening = await api.waitFor(/server listening on/);
       const url = /listening on (http:\/\/[\d.:]+)/.exec(listening)![1]!;
@@ -115,7 +115,7 @@ describe('dependencies and configuration wrong at start', () => {
       assert.match(String(said[0]!.msg), /unreachable at start.*per instance/);
       assert.equal(await redisDependencyUp(metricsUrl), '0');
 
-      // The login limit (2 a minute) still holds, counted by this instance alone.
+      // The getcode limit (2 a minute) still holds, counted by this instance alone.
       const getcode = () =>
         fetch(`${url}/v1/user/getcode`, {
           method: 'POST',
