@@ -10,36 +10,6 @@ const amountFormatters = [
   'web/src/shared/ui/Amount.tsx',
 ];
 const contractLayer = ['web/src/shared/contracts/**'];
-/**
- * Issue 24 §1: one component for addresses and hashes, as for amounts. Only <Address> shortens
- * them; the wallet's own account button and sheet (features/wallet) and the pending banner's
- * sentence keep the spec's text form.
- */
-const addressFormatters = [
-  'web/src/shared/ui/Address.tsx',
-  'web/src/features/wallet/**',
-  'web/src/app/PendingTxWatcher.tsx',
-];
-const addressMessage =
-  'Show addresses and hashes with <Address> (web/src/shared/ui/Address.tsx, issue 24 §1).';
-const addressImportPattern = {
-  group: ['**/format'],
-  importNames: ['shortAddress'],
-  message: addressMessage,
-};
-/** A contract address or an `address` / `hash` variable written straight into the page as text. */
-const addressSyntax = [
-  {
-    selector:
-      'JSXElement > JSXExpressionContainer > MemberExpression[property.name=/^(staking|stakingLens|usdc|pair|rewardToken|treasury|owner|userAddress|address)$/]',
-    message: addressMessage,
-  },
-  {
-    selector:
-      'JSXElement > JSXExpressionContainer > Identifier[name=/^(address|treasury|owner|upline|hash|txHash)$/]',
-    message: addressMessage,
-  },
-];
 const amountMessage = 'Show amounts with <Amount> or useTokenFormat() (issue 19 §1).';
 const countMessage = 'Show amounts with <Amount> or useTokenFormat(); counts with displayCount.';
 const amountImports = [
@@ -60,10 +30,6 @@ const amountImports = [
       },
     ],
   },
-];
-const amountAndAddressImports = [
-  amountImports[0],
-  { ...amountImports[1], patterns: [...amountImports[1].patterns, addressImportPattern] },
 ];
 const amountSyntax = [
   {
@@ -120,15 +86,7 @@ export default tseslint.config(
   // (One `no-restricted-syntax` entry per file: a later entry would replace an earlier one.)
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/**/*.test.ts', ...amountFormatters, ...contractLayer, ...addressFormatters],
-    rules: {
-      'no-restricted-imports': amountAndAddressImports,
-      'no-restricted-syntax': ['error', ...amountSyntax, ...addressSyntax, abiProperty],
-    },
-  },
-  {
-    files: addressFormatters,
-    ignores: ['web/src/**/*.test.ts'],
+    ignores: ['web/src/**/*.test.ts', ...amountFormatters, ...contractLayer],
     rules: {
       'no-restricted-imports': amountImports,
       'no-restricted-syntax': ['error', ...amountSyntax, abiProperty],

@@ -97,37 +97,31 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
       async ({ page }) => {
         await openServe(page, stack.server.url, user);
 
-        // Issue 24 §1: the plan is a chip (its term); what it pays is in the plan details.
         const plan = page.getByTestId('plan-option').filter({ hasText: '1-day term' });
         await plan.click();
-        await page.getByTestId('plan-details').locator('summary').click();
-        const facts = page.getByTestId('plan-facts');
-        // "0.001667 WETH per day for each 1,000 USDC" (rounded to 4 significant digits).
-        const rateText = (await facts.getByTestId('plan-rate').innerText()).trim();
+        // "0.001667 WETH per day for each 1,000 USDC" (rounded to 4 significant digits); the only
+        // percentage is the annual equivalent, labelled as today's and moving with the price.
+        const rateText = (await plan.getByTestId('plan-rate').innerText()).trim();
         assert.match(rateText, /^[\d.,]+ WETH per day for each 1,000 USDC$/);
         const perThousand = (1_000n * 10n ** 6n * rate) / E18;
         assert.ok(closeTo(firstAmount(rateText, 18), perThousand), `${rateText} vs ${perThousand}`);
-        assert.doesNotMatch(await facts.innerText(), /APY|Daily rate/);
+        assert.doesNotMatch(await plan.innerText(), /APY|Daily rate/);
         assert.match(
-          await facts.innerText(),
-          /today's pool price; this value moves with the price/,
+          await plan.getByTestId('plan-annual').innerText(),
+          /^≈ [\d.,]+% a year at today's price \(moves with the price\)$/,
         );
+        assert.match(await plan.innerText(), /today's pool price; this value moves with the price/);
 
         await page.getByLabel('Stake quantity').fill('150');
         await page.getByTestId('stake-earnings').waitFor({ timeout: STEP_MS });
         const amount = 150n * 10n ** 6n;
         const mining = (amount * rate * 1n) / E18;
-        // The only percentage is the annual equivalent, labelled as today's and moving with the
-        // price, secondary to what the contract guarantees.
-        assert.match(
-          await page.getByTestId('plan-annual').innerText(),
-          /^≈ [\d.,]+% a year at today's price \(moves with the price\)$/,
-        );
         const miningText = await testIdText(page, 'earn-mining');
         const miningExact = await exactAmountText(page.getByTestId('earn-mining'));
         assert.equal(parseShown(miningExact, 18), mining, 'the full-term coin, exact on tap');
         assert.ok(closeTo(parseShown(miningText, 18), mining), `${miningText} rounds ${mining}`);
-        // The details (commissions, reserve, contract) are behind the plan details' expander.
+        // The details (commissions, reserve, contract) are behind an expander.
+        await page.getByTestId('stake-earnings').locator('summary').click();
         const commissionsText = await testIdText(page, 'earn-commissions');
         assert.ok(closeTo(firstAmount(commissionsText, 18), mining / 10n), 'one upline: 10%');
         assert.match(commissionsText, /1 of 3 levels/);
@@ -135,7 +129,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
         assert.match(valueText, /USDC$/);
         const withdrawableText = await testIdText(page, 'earn-withdrawable');
         assert.match(
-          await page.getByTestId('plan-details').innerText(),
+          await page.getByTestId('stake-earnings').innerText(),
           /not from your stake or your mining/,
         );
 
@@ -222,8 +216,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
       const plan = page.getByTestId('plan-option').last();
       await plan.waitFor({ timeout: STEP_MS });
       await plan.click();
-      await page.getByTestId('plan-details').locator('summary').click();
-      const rateText = (await page.getByTestId('plan-rate').innerText()).trim();
+      const rateText = (await plan.getByTestId('plan-rate').innerText()).trim();
       await page.getByTestId('network-select').filter({ hasText: 'BSC' }).waitFor();
       assert.match(rateText, /يوميًا لكل/);
       const perThousand = (1_000n * E18 * rate) / E18;
@@ -234,6 +227,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
       const mining = (150n * E18 * rate) / E18;
       assert.equal(firstAmount(await exactAmountText(page.getByTestId('earn-mining')), 18), mining);
       // Not signed in: the most the uplines can receive, all three levels (10% + 8% + 5%).
+      await page.getByTestId('stake-earnings').locator('summary').click();
       assert.ok(
         closeTo(
           firstAmount(await testIdText(page, 'earn-commissions'), 18),

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getDeployment, type ChainDeployment } from './addresses';
 import type { TokenKind } from './data/types';
-import { displayAmount, fullAmount, toInputAmount } from './displayAmount';
+import { displayAmount, fullAmount } from './displayAmount';
 import { useNetwork } from './network';
 import { toBigInt, tokenDecimals } from './tokenMath';
 import { readTokenSymbol } from './tokenSymbol';
@@ -54,11 +54,6 @@ export interface TokenFormat {
   withSymbol(value: string | bigint, token: TokenKind): string;
   /** The exact amount with its token: what a 'Confirm operation' summary says will be signed. */
   exactWithSymbol(value: string | bigint, token: TokenKind): string;
-  /**
-   * The amount by the display rule as an input holds it ("0.0007502": no grouping, a point), for a
-   * Max button that fills a readable value while the form keeps the exact one (issue 24 §1).
-   */
-  inputText(value: bigint, token: TokenKind): string;
 }
 
 export function useTokenFormat(): TokenFormat {
@@ -86,12 +81,5 @@ export function useTokenFormat(): TokenFormat {
     withSymbol: (value, token) => amountWithSymbol(amount(value, token), symbol(token), i18n.dir()),
     exactWithSymbol: (value, token) =>
       amountWithSymbol(full(value, token), symbol(token), i18n.dir()),
-    inputText: (value, token) => {
-      if (!deployment) return '';
-      const decimals = tokenDecimals(deployment, token);
-      const shown = displayAmount(value, decimals, token, 'en').replace(/,/g, '');
-      // Too small for the shown digits ("< 0.00000001"): the exact value is the readable one.
-      return /^[\d.]+$/.test(shown) ? shown : toInputAmount(value, decimals);
-    },
   };
 }

@@ -4,8 +4,7 @@ import { useActivityList } from '../../shared/data/endpoints';
 import type { ActivityItem } from '../../shared/data/types';
 import { formatDateTime } from '../../shared/format';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';
-import { Address } from '../../shared/ui/Address';
-import { checksummed } from '../../shared/ui/checksum';
+import { AddressText } from '../../shared/ui/AddressText';
 import { RecordList, RecordRow } from '../../shared/ui/RecordList';
 import { activityDetails, stakeEndMs } from './details';
 
@@ -49,7 +48,7 @@ function ActivityRow({ item, fmt }: { item: ActivityItem; fmt: TokenFormat }) {
           {line.address ? (
             <>
               {' '}
-              <Address address={checksummed(line.address)} />
+              <AddressText address={line.address} />
             </>
           ) : null}
         </span>

@@ -5,7 +5,6 @@ import { minusTolerance } from '../../shared/amount';
 import { toInputAmount } from '../../shared/displayAmount';
 import { bpsToPercent } from '../../shared/format';
 import { Amount } from '../../shared/ui/Amount';
-import { useTokenFormat } from '../../shared/tokens';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Skeleton } from '../../shared/ui/loading';
 import { QueuedFeeNote } from '../../shared/ui/QueuedFeeNote';
@@ -25,7 +24,6 @@ export function ExchangeForm(props: {
   onExchange: () => void;
 }) {
   const { t } = useTranslation();
-  const fmt = useTokenFormat();
   const { state, accountValue, now, busy, onExchange } = props;
   const { shownQuote, toleranceBps, earned, symbol, rewardDecimals } = state;
   // Nothing to exchange: the button is off and says why (issue 11 §4); an empty quantity with
@@ -36,8 +34,8 @@ export function ExchangeForm(props: {
       <AmountInput
         big
         label={t('exchange.quantity')}
-        value={state.amountField.text}
-        onChange={state.amountField.setText}
+        value={state.amountText}
+        onChange={state.setAmountText}
         decimals={rewardDecimals}
         placeholder={t('exchange.quantityPlaceholder')}
         suffix={
@@ -54,19 +52,9 @@ export function ExchangeForm(props: {
           </bdi>
         }
         onMax={() => {
-          // A readable value in the input; the exchange takes every unit (issue 24 §1).
-          if (earned !== undefined)
-            state.amountField.fillMax(
-              fmt.inputText(earned, 'reward'),
-              toInputAmount(earned, rewardDecimals),
-            );
+          if (earned !== undefined) state.setAmountText(toInputAmount(earned, rewardDecimals));
         }}
       />
-      {state.amountField.isMax && state.amountField.text !== state.amountText ? (
-        <p className="muted small" data-testid="exchange-max-note">
-          {t('exchange.maxAll')}
-        </p>
-      ) : null}
       {shownQuote ? (
         <div className="receive" data-testid="exchange-quote">
           <span className="receive__label">{t('exchange.receiveAtLeast')}</span>

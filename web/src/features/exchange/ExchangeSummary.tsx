@@ -19,25 +19,28 @@ export function ExchangeSummary(props: {
   const { t } = useTranslation();
   const fmt = useTokenFormat();
   const { network, deployment, amountIn, quote, minUsdcOut, toleranceBps } = props;
-  // Read by the one rule; the exact amounts, to the last base unit, are behind the expander.
-  const usdc = (value: bigint) => ({ value, token: 'usdc' as const });
-  const coin = fmt.withSymbol(amountIn, 'reward');
+  // What is signed, exactly: every amount to the last base unit (the page rounds them).
+  const usdc = (value: bigint) => fmt.exactWithSymbol(value, 'usdc');
+  const coin = fmt.exactWithSymbol(amountIn, 'reward');
   return (
     <TxSummary
       testId="exchange-summary"
       intro={t('exchange.summary.intro', { amount: coin })}
       rows={[
-        { label: t('exchange.summary.amountIn'), amount: { value: amountIn, token: 'reward' } },
-        { label: t('exchange.quote.gross'), amount: usdc(quote.grossUsdc) },
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('exchange.summary.pool'), value: deployment.pair, mono: true },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('exchange.summary.amountIn'), value: coin },
+        { label: t('exchange.quote.gross'), value: usdc(quote.grossUsdc) },
         {
           label: t('exchange.quote.fee', { rate: bpsToPercent(Number(quote.feeBps)) }),
-          amount: usdc(quote.fee),
+          value: usdc(quote.fee),
         },
-        { label: t('exchange.quote.net'), amount: usdc(quote.netUsdc), exactTestId: 'summary-net' },
+        { label: t('exchange.quote.net'), value: usdc(quote.netUsdc), testId: 'summary-net' },
         {
           label: t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) }),
-          amount: usdc(minUsdcOut),
-          exactTestId: 'summary-min',
+          value: fmt.exactWithSymbol(minUsdcOut, 'usdc'),
+          testId: 'summary-min',
         },
         {
           label: t('exchange.summary.deadline'),
@@ -46,9 +49,6 @@ export function ExchangeSummary(props: {
           }),
           testId: 'summary-deadline',
         },
-        { label: t('serve.summary.contract'), address: deployment.staking },
-        { label: t('exchange.summary.pool'), address: deployment.pair },
-        { label: t('serve.summary.network'), value: network.label },
       ]}
       notes={[t('exchange.summary.guard'), t('exchange.summary.after')]}
     />
@@ -71,9 +71,9 @@ export function HarvestSummary(props: {
       testId="harvest-summary"
       intro={t('exchange.harvest.intro', { amount: coin, positions })}
       rows={[
-        { label: t('exchange.pendingMining'), amount: { value: pending, token: 'reward' } },
-        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
         { label: t('serve.summary.network'), value: network.label },
+        { label: t('exchange.pendingMining'), value: coin },
       ]}
       notes={[t('exchange.harvest.uplines')]}
     />

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAmountField } from '../../shared/amountField';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { parseAmountText } from '../../shared/amount';
@@ -41,8 +40,7 @@ export function useExchangeState() {
   ]);
   const queuedFee = useQueuedChange(network, deployment, 'feeBps');
 
-  const amountField = useAmountField();
-  const amountText = amountField.exactText;
+  const [amountText, setAmountText] = useState('');
   const [toleranceBps, setToleranceBps] = useState(DEFAULT_TOLERANCE_BPS);
   const rewardDecimals = deployment?.rewardTokenDecimals ?? 18;
 
@@ -76,10 +74,8 @@ export function useExchangeState() {
     rewardSymbol,
     symbol: rewardSymbol ?? t('list.rewardCoin'),
     rewardDecimals,
-    /** The amount the exchange uses (exact after Max); the input shows `amountField.text`. */
     amountText,
-    amountField,
-    setAmountText: amountField.setText,
+    setAmountText,
     toleranceBps,
     setToleranceBps,
     earned,

@@ -1,4 +1,3 @@
-import { Address } from '../../shared/ui/Address';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
@@ -87,8 +86,8 @@ export default function MinePage() {
       {session ? (
         <section className="card">
           <h2 className="card__label">{t('mine.address')}</h2>
-          <p>
-            <Address address={session.userAddress} testId="mine-address" />
+          <p className="mono" data-testid="mine-address">
+            {session.userAddress}
           </p>
         </section>
       ) : null}

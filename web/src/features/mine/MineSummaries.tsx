@@ -17,22 +17,20 @@ export function MineSummary(props: {
 }) {
   const { t } = useTranslation();
   const { kind, network, deployment, user, amount } = props;
-  // USDC, or the reward coin for 'withdrawCoin'; exact under "Everything the wallet will show".
-  const token = kind === 'withdrawCoin' ? 'reward' : 'usdc';
-  const shown = useTokenFormat().withSymbol(amount, token);
+  // Exactly what is signed: USDC, or the reward coin for 'withdrawCoin'.
+  const shown = useTokenFormat().exactWithSymbol(
+    amount,
+    kind === 'withdrawCoin' ? 'reward' : 'usdc',
+  );
   return (
     <TxSummary
       testId={`${kind}-summary`}
       intro={t(`mine.summary.${kind}`, { amount: shown })}
       rows={[
-        {
-          label: t('serve.summary.amount'),
-          amount: { value: amount, token },
-          exactTestId: 'summary-amount',
-        },
-        ...(kind === 'claim' ? [] : [{ label: t('mine.summary.to'), address: user }]),
-        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
         { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.summary.amount'), value: shown, testId: 'summary-amount' },
+        ...(kind === 'claim' ? [] : [{ label: t('mine.summary.to'), value: user, mono: true }]),
       ]}
       notes={[t(`mine.summary.${kind}Note`)]}
     />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { formatDateTime } from '../../shared/format';
 import { useTokenFormat, type TokenFormat } from '../../shared/tokens';
+import { Amount } from '../../shared/ui/Amount';
 import type { SummaryRow } from '../tx';
 import {
   coinPerDayPerThousand,
@@ -74,20 +75,19 @@ export function earningsRows(
   return [
     {
       label: t('serve.earn.miningOverTerm', { days: termDays }),
-      amount: { value: earnings.mining, token: 'reward' },
+      value: <Amount value={earnings.mining} token="reward" />,
       testId: 'earn-mining',
     },
-    earnings.miningValueToday !== undefined
-      ? {
-          label: t('serve.earn.valueToday', { symbol }),
-          amount: { value: earnings.miningValueToday, token: 'usdc' },
-          testId: 'earn-value',
-        }
-      : {
-          label: t('serve.earn.valueToday', { symbol }),
-          value: t('serve.earn.noPrice'),
-          testId: 'earn-value',
-        },
+    {
+      label: t('serve.earn.valueToday', { symbol }),
+      value:
+        earnings.miningValueToday !== undefined ? (
+          <Amount value={earnings.miningValueToday} token="usdc" />
+        ) : (
+          t('serve.earn.noPrice')
+        ),
+      testId: 'earn-value',
+    },
     {
       label: t('serve.earn.withdrawableFrom'),
       value: formatDateTime(earnings.withdrawableAt, language),

@@ -54,20 +54,14 @@ export function PositionList(props: {
                 </span>
               </div>
               <dl className="position__grid">
-                <div className="summary__row">
-                  <dt>{t('serve.amount')}</dt>
-                  <dd data-testid="position-amount">
-                    <Amount value={position.amount} token="usdc" />
-                  </dd>
-                </div>
-                <div className="summary__row">
-                  <dt>{t('serve.startTime')}</dt>
-                  <dd>{formatDateTime(position.startTime, i18n.language)}</dd>
-                </div>
-                <div className="summary__row">
-                  <dt>{t('serve.endTime')}</dt>
-                  <dd>{formatDateTime(position.endTime, i18n.language)}</dd>
-                </div>
+                <dt>{t('serve.amount')}</dt>
+                <dd data-testid="position-amount">
+                  <Amount value={position.amount} token="usdc" />
+                </dd>
+                <dt>{t('serve.startTime')}</dt>
+                <dd>{formatDateTime(position.startTime, i18n.language)}</dd>
+                <dt>{t('serve.endTime')}</dt>
+                <dd>{formatDateTime(position.endTime, i18n.language)}</dd>
               </dl>
               {canWithdraw ? (
                 <button

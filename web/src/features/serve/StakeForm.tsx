@@ -6,15 +6,13 @@ import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Skeleton } from '../../shared/ui/loading';
 import { earningsNotes, earningsRows } from './Earnings';
-import { PlanAnnual, PlanChips, PlanDetails } from './PlanCards';
-import { formatDateTime } from '../../shared/format';
-import type { SummaryRow } from '../tx';
+import { PlanCards } from './PlanCards';
 import type { ServeState } from './useServeState';
 
 /**
- * The Serve page's one action (issues 19 §2, 24 §1): plan chips, one big amount input with the
- * balance and Max, "You will receive" right under it, Stake, then the plan's details (coin a day,
- * room left, window, commissions, reserve, contract) behind an expander.
+ * The Serve page's one action (issue 19 §2): the plan, one big amount input with the balance and
+ * Max, "You will receive" right under it, the details (commissions, reserve, contract) behind an
+ * expander, and Stake.
  */
 export function StakeForm({
   serve,
@@ -47,13 +45,18 @@ export function StakeForm({
           uplinesKnown: serve.uplines.data !== undefined,
         })
       : [];
-  const row = (testId: string) => rows.find((r) => r.testId === testId);
-  const valueOf = (r: SummaryRow | undefined) =>
-    r?.amount ? <Amount value={r.amount.value} token={r.amount.token} /> : r?.value;
-  const commissions = row('earn-commissions');
+  const receive = rows.filter((row) => row.testId !== 'earn-commissions');
+  const details = rows.filter((row) => row.testId === 'earn-commissions');
   return (
     <section className="card stake-form">
-      <PlanChips plans={serve.plans} chosen={plan} onChoose={serve.choosePlan} />
+      <PlanCards
+        plans={serve.plans}
+        chosen={plan}
+        onChoose={serve.choosePlan}
+        deployment={deployment}
+        reserves={serve.reserves}
+        symbol={rewardSymbol}
+      />
       <AmountInput
         big
         label={t('serve.stakeQuantity')}
@@ -79,68 +82,53 @@ export function StakeForm({
         }}
       />
       {earnings && plan && deployment ? (
-        // Issue 24 §1: what the contract guarantees leads (the principal back on a date, the coin
-        // reserved now); today's value and the yearly equivalent follow, small and neutral.
         <div className="earnings" data-testid="stake-earnings" aria-live="polite">
           <h3 className="earnings__title">{t('serve.receive.title')}</h3>
-          <dl className="receive-list">
-            <div className="receive-list__row">
-              <dt>
-                {t('serve.receive.principalBack', {
-                  amount: serve.fmt.withSymbol(serve.typedAmount ?? 0n, 'usdc'),
-                })}
-              </dt>
-              <dd data-testid="earn-withdrawable">
-                {formatDateTime(earnings.withdrawableAt, i18n.language)}
-              </dd>
-            </div>
-            <div className="receive-list__row">
-              <dt>{t('serve.receive.reservedNow')}</dt>
-              <dd data-testid="earn-mining">{valueOf(row('earn-mining'))}</dd>
-            </div>
-          </dl>
-          <p className="earnings__estimate muted small">
-            <span>
-              {t('serve.receive.worthToday')}{' '}
-              <span data-testid="earn-value">{valueOf(row('earn-value'))}</span>
-            </span>{' '}
-            <PlanAnnual plan={plan} deployment={deployment} reserves={serve.reserves} />
-          </p>
-        </div>
-      ) : null}
-      <button type="button" className="button button--block" disabled={busy} onClick={onStake}>
-        {t('serve.stakeNow')}
-      </button>
-      {deployment ? (
-        <PlanDetails
-          plan={plan}
-          deployment={deployment}
-          reserves={serve.reserves}
-          symbol={rewardSymbol}
-          notes={[
-            t('serve.minimumHint', {
-              amount:
-                serve.minStake === undefined ? '…' : serve.fmt.withSymbol(serve.minStake, 'usdc'),
-            }),
-            ...earningsNotes(t, rewardSymbol),
-          ]}
-        >
-          {commissions && earnings ? (
-            <>
-              <div className="summary__row">
-                <dt>{commissions.label}</dt>
-                <dd data-testid="earn-commissions">{commissions.value}</dd>
+          <dl className="summary__list">
+            {receive.map((row) => (
+              <div key={row.label} className="summary__row">
+                <dt>{row.label}</dt>
+                <dd data-testid={row.testId}>{row.value}</dd>
               </div>
+            ))}
+          </dl>
+          <details className="earnings__details">
+            <summary>{t('serve.receive.details')}</summary>
+            <dl className="summary__list">
+              {details.map((row) => (
+                <div key={row.label} className="summary__row">
+                  <dt>{row.label}</dt>
+                  <dd data-testid={row.testId}>{row.value}</dd>
+                </div>
+              ))}
               <div className="summary__row">
                 <dt>{t('serve.receive.reserve')}</dt>
                 <dd data-testid="earn-reserve">
                   <Amount value={earnings.reserve} token="reward" />
                 </dd>
               </div>
-            </>
-          ) : null}
-        </PlanDetails>
+              <div className="summary__row">
+                <dt>{t('serve.summary.contract')}</dt>
+                <dd className="mono">{deployment.staking}</dd>
+              </div>
+            </dl>
+            <p className="muted small">
+              {t('serve.minimumHint', {
+                amount:
+                  serve.minStake === undefined ? '…' : serve.fmt.withSymbol(serve.minStake, 'usdc'),
+              })}
+            </p>
+            {earningsNotes(t, rewardSymbol).map((note) => (
+              <p key={note} className="muted small">
+                {note}
+              </p>
+            ))}
+          </details>
+        </div>
       ) : null}
+      <button type="button" className="button button--block" disabled={busy} onClick={onStake}>
+        {t('serve.stakeNow')}
+      </button>
       <p className="small">
         <a href="#/pages/transparency/transparency" data-testid="serve-transparency-link">
           {t('serve.transparencyLink')}

@@ -82,8 +82,6 @@ export function useServeState() {
     now,
     amountText,
     setAmountText,
-    /** The typed amount in base units (undefined while empty or not a number). */
-    typedAmount,
     plan,
     choosePlan: setChosenPlanId,
     earnings,

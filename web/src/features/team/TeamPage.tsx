@@ -6,8 +6,7 @@ import { useTeamMembers, useTeamSummary } from '../../shared/data/endpoints';
 import type { TeamMember, TeamSummary } from '../../shared/data/types';
 import { useSession } from '../../shared/session';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';
-import { Address } from '../../shared/ui/Address';
-import { checksummed } from '../../shared/ui/checksum';
+import { AddressText } from '../../shared/ui/AddressText';
 import {
   ConnectPrompt,
   ErrorState,
@@ -177,7 +176,7 @@ function Members() {
           renderItem={(member) => (
             <li className="row" data-testid="member-row">
               <div className="row__head">
-                <Address address={checksummed(member.address)} testId="member-address" />
+                <AddressText address={member.address} testId="member-address" />
                 <RelativeTime iso={member.boundAt} />
               </div>
               <div className="row__meta muted small">

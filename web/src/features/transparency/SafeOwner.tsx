@@ -6,7 +6,7 @@ import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { contractCallAt } from '../../shared/contracts';
 import { useNetwork } from '../../shared/network';
-import { Address as AddressView } from '../../shared/ui/Address';
+import { AddressChip } from '../../shared/ui/AddressChip';
 
 /**
  * When the owner is a contract and that contract is a Safe (safe.global): how many of its owners
@@ -61,7 +61,7 @@ export function SafeOwnerRows({ owner }: { owner: Address }) {
         <dd data-testid="t-owner-safe-owners">
           {safe.owners.map((address) => (
             <div key={address}>
-              <AddressView address={address} />
+              <AddressChip address={address} />
             </div>
           ))}
         </dd>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { deployment } from '../../shared/deployment';
+import { shortAddress } from '../../shared/format';
 import { isSamePage, useRoute } from '../../app/router';
 import { receiptStore, useTxProgress, useTxReceipt } from './progress';
 import { txLocation } from '../../shared/chain/explorer';
-import { Address } from '../../shared/ui/Address';
 import '../../shared/ui/tx.css';
 
 /** A transaction's hash and where to look it up (the explorer, or "local chain"). */
@@ -13,12 +13,18 @@ export function TxHashLine({ chainId, hash }: { chainId: number; hash: string })
   return (
     <div className="tx-hash" data-testid="tx-hash">
       <span className="muted">{t('tx.hash')}</span>{' '}
-      <Address kind="tx" address={hash} chainId={chainId} fullTestId="tx-hash-value" />
-      {location.kind === 'explorer' ? null : (
-        <div data-testid="tx-explorer">
+      <span className="mono" data-testid="tx-hash-value" title={hash}>
+        {location.kind === 'explorer' ? shortAddress(hash) : hash}
+      </span>
+      <div data-testid="tx-explorer">
+        {location.kind === 'explorer' ? (
+          <a href={location.url} target="_blank" rel="noopener noreferrer">
+            {t('tx.viewOn', { explorer: location.name })}
+          </a>
+        ) : (
           <span className="muted small">{t('tx.localChain')}</span>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { countFormat } from '../displayAmount';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Indexed } from '../data/types';
-import { Address } from './Address';
+import { shortAddress } from '../format';
 import { relativeTime } from '../relativeTime';
 // The top bar's wallet popup state: the prompt's button opens the same popup (no second way in).
 import { walletUiStore } from './walletOverlay';
@@ -101,10 +101,25 @@ export function RelativeTime({ iso }: { iso: string }) {
  */
 export function TxHash({ hash, network }: { hash: string; network: NetworkInfo }) {
   const { t } = useTranslation();
+  const short = shortAddress(hash);
+  const label = t('list.txHash');
+  if (import.meta.env.VITE_DEPLOYMENT !== 'production')
+    return (
+      <span className="small muted" title={hash} data-testid="tx-hash">
+        {label} <span className="mono">{short}</span>
+      </span>
+    );
   return (
-    <span className="small muted" data-testid="tx-hash">
-      {t('list.txHash')} <Address kind="tx" address={hash} chainId={network.chainId} />
-    </span>
+    <a
+      className="small"
+      href={`${network.explorer.url}/tx/${hash}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={hash}
+      data-testid="tx-hash"
+    >
+      {label} <span className="mono">{short}</span>
+    </a>
   );
 }
 

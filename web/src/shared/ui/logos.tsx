@@ -136,54 +136,13 @@ export function usableWalletIcon(icon: string | undefined): icon is string {
 }
 
 /**
- * Whether an icon image draws anything: drawn into a canvas, false when every pixel is fully
- * transparent or all are one flat colour (an empty SVG, a blank square). An image the canvas may
- * not read (another origin) counts as drawing: it loaded, and nothing says it is empty.
- */
-export function drawsSomething(image: HTMLImageElement, size = 28): boolean {
-  const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) return true;
-  try {
-    context.drawImage(image, 0, 0, size, size);
-    const { data } = context.getImageData(0, 0, size, size);
-    let first = -1;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] === 0) continue;
-      const pixel =
-        ((data[i]! << 24) | (data[i + 1]! << 16) | (data[i + 2]! << 8) | data[i + 3]!) >>> 0;
-      if (first === -1) first = pixel;
-      else if (pixel !== first) return true;
-    }
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/**
- * A wallet's icon in the wallet list: its own when it announced one that loads and draws
- * something (decided by drawing it, issue 24 §1), else its initial on a neutral disc, never an
- * empty square and never a copied logo. The image stays hidden until it is known to draw.
+ * A wallet's icon in the wallet list: its own when it announced a usable one, else (or when it
+ * fails to load) its initial on a neutral disc, never an empty circle and never a copied logo.
  */
 export function WalletIcon({ icon, name }: { icon?: string; name: string }) {
-  const [state, setState] = useState<'checking' | 'shown' | 'broken'>('checking');
-  if (usableWalletIcon(icon) && state !== 'broken')
-    return (
-      <img
-        src={icon}
-        alt=""
-        width={28}
-        height={28}
-        className="wallet-icon"
-        style={state === 'checking' ? { visibility: 'hidden' } : undefined}
-        data-icon-state={state}
-        onLoad={(event) => setState(drawsSomething(event.currentTarget) ? 'shown' : 'broken')}
-        onError={() => setState('broken')}
-      />
-    );
+  const [broken, setBroken] = useState(false);
+  if (usableWalletIcon(icon) && !broken)
+    return <img src={icon} alt="" width={28} height={28} onError={() => setBroken(true)} />;
   return (
     // Drawn by CSS (::before) from the attribute: not part of the row's text or accessible name.
     <span

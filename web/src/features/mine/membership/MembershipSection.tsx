@@ -1,4 +1,3 @@
-import { Address as AddressView } from '../../../shared/ui/Address';
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
@@ -192,7 +191,9 @@ export function MembershipSection(props: {
           </div>
           <p className="muted small">
             {t('nodes.treasuryNote')}{' '}
-            <AddressView address={v.treasury} fullTestId="treasury-address" />
+            <span className="mono" data-testid="treasury-address">
+              {v.treasury}
+            </span>
           </p>
           <p className="muted small">{t('nodes.earns')}</p>
           {v.feeBps === 0n ? <p className="muted small">{t('nodes.summary.feeZero')}</p> : null}
