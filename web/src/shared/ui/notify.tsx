@@ -1,6 +1,6 @@
 import { useStore } from '../store';
 import { BellIcon } from './icons';
-import { createTimedMessages } from './timedMessage';
+import { createTimedMessages, useOnScreen } from './timedMessage';
 
 /** Spec §9: a notify banner shows for 3000 ms (a toast: 2000 ms). */
 export const NOTIFY_MS = 3000;
@@ -21,6 +21,7 @@ export function notify(notification: Notification): void {
 
 export function NotifyBanner() {
   const current = useStore(notifications.store);
+  useOnScreen(notifications, current?.id);
   return (
     <div className="notify-region" role="status" aria-live="polite">
       {current ? (

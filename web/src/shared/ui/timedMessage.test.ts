@@ -48,3 +48,16 @@ test('dismissing takes only that message away', () => {
   slot.dismiss(second);
   assert.equal(slot.store.get(), null);
 });
+
+test('the lifetime counts from when the message reaches the screen', () => {
+  const slot = createTimedMessages<string>(2000);
+  const id = slot.show('late');
+  mock.timers.tick(300); // a busy page renders it 300 ms after show
+  slot.onScreen(id);
+  mock.timers.tick(1999);
+  assert.equal(slot.store.get()?.value, 'late', 'still there 1999 ms after it was on screen');
+  mock.timers.tick(1);
+  assert.equal(slot.store.get(), null);
+  slot.onScreen(id); // a stale id starts nothing
+  assert.equal(slot.store.get(), null);
+});

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { createStore, type Store } from '../store';
 
 /** One message on screen; `id` tells a newer message with the same text from the older one. */
@@ -15,12 +16,18 @@ export interface TimedMessages<T> {
   show(value: T): number;
   /** Takes message `id` away early (e.g. the user tapped it); a newer one stays. */
   dismiss(id: number): void;
+  /**
+   * Message `id` is on screen now: its full lifetime counts from here. A busy page may render it
+   * a while after `show`, and the user should still see it for all of `lifetimeMs`.
+   */
+  onScreen(id: number): void;
 }
 
 /**
  * A slot for short-lived messages (the toast, the notify banner): one at a time, a new one replaces
- * the old and gets its full lifetime. The timer lives here, not in a component, so the lifetime
- * does not depend on rendering and is tested without a browser.
+ * the old and gets its full lifetime. The timer lives here, not in a component, so it is tested
+ * without a browser; the component that shows a message restarts it when the message reaches the
+ * screen (`onScreen`, useOnScreen), so a slow render does not shorten what the user sees.
  */
 export function createTimedMessages<T>(lifetimeMs: number): TimedMessages<T> {
   const store = createStore<TimedMessage<T> | null>(null);
@@ -31,6 +38,10 @@ export function createTimedMessages<T>(lifetimeMs: number): TimedMessages<T> {
     clearTimeout(timer);
     store.set(null);
   };
+  const startLifetime = (id: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => dismiss(id), lifetimeMs);
+  };
   return {
     store,
     lifetimeMs,
@@ -38,9 +49,19 @@ export function createTimedMessages<T>(lifetimeMs: number): TimedMessages<T> {
       clearTimeout(timer);
       const id = nextId++;
       store.set({ id, value });
-      timer = setTimeout(() => dismiss(id), lifetimeMs);
+      startLifetime(id);
       return id;
     },
     dismiss,
+    onScreen(id) {
+      if (store.get()?.id === id) startLifetime(id);
+    },
   };
+}
+
+/** Tells `slot` that message `id` is in the page now (before the browser paints it). */
+export function useOnScreen<T>(slot: TimedMessages<T>, id: number | undefined): void {
+  useLayoutEffect(() => {
+    if (id !== undefined) slot.onScreen(id);
+  }, [slot, id]);
 }

@@ -1,5 +1,5 @@
 import { useStore } from '../store';
-import { createTimedMessages } from './timedMessage';
+import { createTimedMessages, useOnScreen } from './timedMessage';
 
 /** Spec §9: a toast shows for 2000 ms. */
 export const TOAST_MS = 2000;
@@ -13,6 +13,7 @@ export function toast(text: string): void {
 
 export function Toaster() {
   const current = useStore(toasts.store);
+  useOnScreen(toasts, current?.id);
   return (
     <div className="toast-region" role="status" aria-live="polite">
       {current ? (
