@@ -359,6 +359,60 @@ export async function shownFor(
 }
 
 /**
+ * Stops the page's clock where it is (Date, timers, performance.now; installed on the running page,
+ * so timers already set keep real time, and those set from now on wait for `page.clock.runFor`).
+ * For an app time window that starts after this call: the test then moves the clock itself, so
+ * what it measures does not depend on how fast the machine runs. `page.clock.resume()` lets time
+ * flow again.
+ */
+export async function holdPageClock(page: Page): Promise<void> {
+  await page.clock.install();
+  // The installed clock runs until paused: pause a little ahead of the page's time, again if a busy
+  // machine let the page's time pass that point first.
+  for (let attempt = 0; ; attempt++) {
+    const pageNow = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(pageNow + 200);
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !String(err).includes('to the past')) throw err;
+    }
+  }
+}
+
+/** One animation frame of the page's clock (Playwright's fake clock draws a frame every 16 ms). */
+const FRAME_MS = 16;
+
+/**
+ * On a held page clock (`holdPageClock`), with a `kind` message matching `text` in the page: moves
+ * the clock to 1 ms before the message's lifetime ends (it must still be there), then on (it must be
+ * gone within one animation frame more: the app counts from the first frame that paints it). Times
+ * are page time, from when the message's node entered the page.
+ */
+export async function expectLifetime(
+  page: Page,
+  kind: 'toast' | 'notify',
+  text: string | RegExp,
+  lifetimeMs: number,
+): Promise<void> {
+  const matches = (t: string) => (typeof text === 'string' ? t.includes(text) : text.test(t));
+  const open = async () =>
+    (await shownRecords(page)).filter((r) => r.kind === kind && matches(r.text));
+  const [shown, ...more] = await open();
+  assert.ok(shown && more.length === 0, `one ${kind} ${String(text)}: ${JSON.stringify(shown)}`);
+  assert.equal(shown.hiddenAt, null, `the ${kind} is still on screen when the clock was held`);
+  const now = await page.evaluate(() => performance.now());
+  await page.clock.runFor(Math.max(0, shown.shownAt + lifetimeMs - 1 - now));
+  assert.equal((await open())[0]?.hiddenAt, null, `the ${kind} is there 1 ms before its end`);
+  await page.clock.runFor(FRAME_MS + 1);
+  const gone = await shownFor(page, kind, text);
+  assert.ok(
+    gone >= lifetimeMs && gone <= lifetimeMs + FRAME_MS,
+    `the ${kind} stayed ${gone} ms of page time`,
+  );
+}
+
+/**
  * The texts of the blocking busy views (loading modal, transaction stages) since the page loaded,
  * in order; the same text twice in a row counts once. 'Loading' (the stage view before the wallet
  * is reached) is left out unless `withLoading`.

@@ -59,9 +59,17 @@ export function createTimedMessages<T>(lifetimeMs: number): TimedMessages<T> {
   };
 }
 
-/** Tells `slot` that message `id` is in the page now (before the browser paints it). */
+/**
+ * Tells `slot` when message `id` is first painted: at the next animation frame after the commit
+ * that put it in the page. A layout effect alone is too early: after a sign-in the same commit goes
+ * on re-rendering the page, and on a busy phone the paint came 120 ms after the toast's node was in
+ * the page, so the user saw it 1,880 ms. (A hidden tab paints no frame: the lifetime `show` started
+ * then takes the message away.)
+ */
 export function useOnScreen<T>(slot: TimedMessages<T>, id: number | undefined): void {
   useLayoutEffect(() => {
-    if (id !== undefined) slot.onScreen(id);
+    if (id === undefined) return;
+    const frame = requestAnimationFrame(() => slot.onScreen(id));
+    return () => cancelAnimationFrame(frame);
   }, [slot, id]);
 }
