@@ -10,10 +10,14 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Registry } from 'prom-client';
+import { serveMetrics } from '../server/src/observability/metrics-server.ts';
 import { nginxVariables } from './render.ts';
 
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
-const unitDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'systemd');
+const deployDir = path.dirname(fileURLToPath(import.meta.url));
+const unitDir = path.join(deployDir, 'systemd');
+const repoRoot = path.dirname(deployDir);
 
 /** A template is verified through one instance of it (the names OPERATIONS.md uses). */
 const units = [
@@ -52,9 +56,57 @@ describe(
         const unit = fs.readFileSync(path.join(unitDir, file), 'utf8');
         assert.match(unit, /^Restart=always$/m, file);
         assert.match(unit, /^StartLimitIntervalSec=0$/m, file);
-        assert.match(unit, /^ExecReload=.*curl -fsS -X POST .*\/-\/reload$/m, file);
+        assert.match(
+          unit,
+          /^ExecReload=\/bin\/sh \/opt\/honest-stake\/deploy\/bin\/reload\.sh$/m,
+          file,
+        );
         // At least the 10 s a process takes to drain on SIGTERM.
         assert.ok(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1]) >= 10, file);
+      }
+    });
+
+    it('systemctl reload sends the reload token when one is set, and fails when the process refuses', async () => {
+      // The units' reload command as systemd runs it, with the repo where the units expect it.
+      const unit = fs.readFileSync(path.join(unitDir, 'honest-stake-api@.service'), 'utf8');
+      const [shell, script] = /^ExecReload=(.+)$/m.exec(unit)![1]!.split(' ');
+      const reloadScript = script!.replace('/opt/honest-stake/', `${repoRoot}/`);
+      const reloads: string[] = [];
+      const token = 'reload-token-of-this-test';
+      const server = await serveMetrics(
+        new Registry(),
+        0,
+        '127.0.0.1',
+        () => {
+          reloads.push('reloaded');
+          return { ok: true };
+        },
+        token,
+      );
+      try {
+        const port = new URL(server.url).port;
+        const reload = (env: Record<string, string>) =>
+          promisify(execFile)(shell!, [reloadScript], {
+            env: { PATH: process.env.PATH, METRICS_HOST: '127.0.0.1', METRICS_PORT: port, ...env },
+          }).then(
+            (r) => ({ code: 0, out: r.stdout + r.stderr }),
+            (e: { code: number; stdout: string; stderr: string }) => ({
+              code: e.code,
+              out: e.stdout + e.stderr,
+            }),
+          );
+        const done = await reload({ METRICS_RELOAD_TOKEN: token });
+        assert.equal(done.code, 0, done.out);
+        assert.deepEqual(reloads, ['reloaded']);
+        // Without the token, or with another, the process refuses and so does systemctl reload.
+        for (const env of [{}, { METRICS_RELOAD_TOKEN: 'another' }]) {
+          const refused = await reload(env);
+          assert.notEqual(refused.code, 0, JSON.stringify(env));
+          assert.match(refused.out, /reload refused: send METRICS_RELOAD_TOKEN/);
+        }
+        assert.deepEqual(reloads, ['reloaded'], 'nothing reloaded without the token');
+      } finally {
+        await server.close();
       }
     });
 
