@@ -1,7 +1,13 @@
 /** plan:create, plan:close, plan:list — the subscription plans of the Staking contract. */
 import { stakingAbi } from '@app/contracts/generated';
 import { readAllPlans } from '@app/contracts/lens';
-import { dailyRateFor, priceOfWholeCoin, RATE_SCALE, type CoinPrice } from '@app/contracts/rates';
+import {
+  dailyRateFor,
+  priceOfWholeCoin,
+  RATE_SCALE,
+  REFERRAL_BPS,
+  type CoinPrice,
+} from '@app/contracts/rates';
 import type { Options } from '../args.ts';
 import { openChain, openWriter, type Command } from '../command.ts';
 import { chainTime, poolPrice, type ChainContext } from '../context.ts';
@@ -19,8 +25,8 @@ import {
 import { sendSteps } from '../transact.ts';
 import { parseAmount, parseCount, parseDecimal, parsePercent, parseTime } from '../values.ts';
 
-/** Upline commissions a stake reserves on top of its mining at most: 10% + 8% + 5%. */
-const MAX_COMMISSION_BPS = 2_300n;
+/** Upline commissions a stake reserves on top of its mining at most (all three levels paid). */
+const MAX_COMMISSION_BPS = REFERRAL_BPS.reduce((sum, bps) => sum + bps, 0n);
 
 type RateInput =
   { kind: 'percent'; text: string; price: string | undefined } | { kind: 'raw'; value: bigint };
