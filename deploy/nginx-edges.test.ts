@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -271,6 +272,53 @@ describe('nginx edges', { skip: !fs.existsSync(NGINX) && `nginx (${NGINX}) missi
       }
     }
   });
+  describe('with an API instance that accepts and never answers', () => {
+    let hung: Nginx;
+    let hungDir: string;
+    let silent: net.Server;
+    const held = new Set<net.Socket>();
+    before(async () => {
+      hungDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-edges-hung-'));
+      // Takes the connection and the request, and says nothing (an instance stuck on its
+      // database): nginx gives up after proxy_read_timeout, here 1 s instead of 60.
+      silent = net.createServer((socket) => held.add(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      hung = await startNginx({
+        dir: hungDir,
+        port: await findFreePort(),
+        httpPort: await findFreePort(),
+        upstreams: [`127.0.0.1:${(silent.address() as net.AddressInfo).port}`],
+        webDist: path.join(dir, 'dist'),
+        proxyReadTimeout: '1s',
+      });
+    });
+    after(async () => {
+      await hung?.stop();
+      for (const socket of held) socket.destroy();
+      silent?.close();
+      if (hungDir) fs.rmSync(hungDir, { recursive: true, force: true });
+    });
+
+    for (const http2 of [true, false]) {
+      const protocol = http2 ? 'HTTP/2' : 'HTTP/1.1';
+      it(`${protocol}: GET /v1/health gets 504 with the envelope, translated`, async () => {
+        const answer = await curl(`https://localhost:${hung.port}/v1/health`, {
+          dir: hungDir,
+          ca: hung.certFile,
+          http2,
+          headers: { lang: 'ja' },
+        });
+        assert.equal(answer.status, 504, answer.body);
+        assert.match(answer.contentType, /^application\/json/, answer.body);
+        assert.deepEqual(JSON.parse(answer.body), {
+          code: 503,
+          msg: t('ja', 'unavailable'),
+          data: null,
+        });
+      });
+    }
+  });
+
   describe('check-nginx (the TLS bootstrap’s last step)', () => {
     const envOf = (httpPort: number) => ({
       SERVER_NAME: 'localhost',

@@ -99,7 +99,7 @@ describe(
         assert.equal(done.code, 0, done.out);
         assert.deepEqual(reloads, ['reloaded']);
         // Without the token, or with another, the process refuses and so does systemctl reload.
-        for (const env of [{}, { METRICS_RELOAD_TOKEN: 'another' }]) {
+        for (const env of [{}, { METRICS_RELOAD_TOKEN: 'another' }] as Record<string, string>[]) {
           const refused = await reload(env);
           assert.notEqual(refused.code, 0, JSON.stringify(env));
           assert.match(refused.out, /reload refused: send METRICS_RELOAD_TOKEN/);

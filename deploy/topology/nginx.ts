@@ -58,6 +58,11 @@ export async function startNginx(options: {
   webDist: string;
   /** Listen on [::1] too, on the same ports. */
   ipv6?: boolean;
+  /**
+   * proxy_read_timeout instead of the template's 60 s, so that a test sees an API that stopped
+   * answering turn into a 504 in seconds.
+   */
+  proxyReadTimeout?: string;
 }): Promise<Nginx> {
   const { dir, port, httpPort } = options;
   fs.mkdirSync(path.join(dir, 'temp'), { recursive: true });
@@ -83,6 +88,16 @@ export async function startNginx(options: {
     },
     path.join(dir, 'conf'),
   );
+  if (options.proxyReadTimeout) {
+    const proxyConf = path.join(dir, 'conf', 'proxy.conf');
+    const text = fs.readFileSync(proxyConf, 'utf8');
+    const changed = text.replace(
+      /^proxy_read_timeout \S+;$/m,
+      `proxy_read_timeout ${options.proxyReadTimeout};`,
+    );
+    if (changed === text) throw new Error('proxy.conf has no proxy_read_timeout line');
+    fs.writeFileSync(proxyConf, changed);
+  }
   // As root (CI), workers would run as `nobody` and could not read the test's private temp files.
   const user = process.getuid?.() === 0 ? ' user root;' : '';
   const args = ['-p', dir, '-c', conf, '-e', errorLog, '-g', `daemon off;${user}`];
