@@ -94,6 +94,10 @@ export const accounts = chainTable(
   { primaryKey: ['address'] },
 );
 
+/** accounts' columns per depth below the address (1 to 3): members and their active stake. */
+export const memberKeys = ['membersD1', 'membersD2', 'membersD3'] as const;
+export const teamStakeKeys = ['teamStakeD1', 'teamStakeD2', 'teamStakeD3'] as const;
+
 export const referrals = chainTable(
   'referrals',
   {
@@ -344,3 +348,8 @@ export type ActivityRow = RowOf<typeof activity>;
 export type TimelockRow = RowOf<typeof timelockChanges>;
 export type ContractEventRow = RowOf<typeof contractEvents>;
 export type RecordTotals = RowOf<typeof recordTotals>;
+
+/** An account's members at depths 1 to 3. */
+export const membersOf = (a: Account): number[] => memberKeys.map((k) => a[k]);
+/** The active stake of an account's members at depths 1 to 3 (its team performance is the sum). */
+export const teamStakeOf = (a: Account): bigint[] => teamStakeKeys.map((k) => a[k]);

@@ -66,7 +66,7 @@ export const boolean = (name: string) => column<boolean>(name, 'boolean');
 export const timestamptz = (name: string) => column<Date>(name, 'timestamptz');
 /** A UTC day, 'YYYY-MM-DD'. */
 export const date = (name: string) => column<string>(name, 'date');
-export const jsonb = <T = Record<string, unknown>>(name: string) => column<T>(name, 'jsonb');
+export const jsonb = (name: string) => column<Record<string, unknown>>(name, 'jsonb');
 
 type Columns = Record<string, Column>;
 /** A column of an index: its key in the declaration, descending when marked so. */
@@ -103,7 +103,7 @@ export function chainTable<C extends Columns>(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of any columns
 export type AnyTable = Table<any>;
 
-type ValueOf<K> = K extends Column<infer T> ? T : never;
+type ValueOf<C> = C extends Column ? Exclude<C['type'], undefined> : never;
 
 /** A row of a table as the code holds it (chain_id aside). */
 export type RowOf<T extends AnyTable> = {
