@@ -4,7 +4,7 @@
  * (JSON built from the declared columns, parsed back by their types).
  */
 import type { Queryable } from '../db.ts';
-import { keysOf, type AnyTable, type Column, type RowOf } from './table.ts';
+import { keysOf, type AnyTable, type Column, type RowOf, type ValueKey } from './table.ts';
 
 type Key<T extends AnyTable> = keyof T['columns'] & string;
 const columnOf = (table: AnyTable, key: string): Column => table.columns[key] as Column;
@@ -64,15 +64,16 @@ const merged: Record<Merge, (table: string, c: string) => string> = {
 };
 
 /**
- * Inserts the rows, or merges each into the row of the same primary key: the columns named in
- * `merge` as it says (a sum adds, a membership keeps the larger), the others left as they were.
+ * Inserts the rows, or merges each into the row of the same primary key, each column as `merge`
+ * says (a sum adds, a membership keeps the larger): every column outside the key must say how, so
+ * a column added to the declaration is not silently left at its first value.
  */
 export async function upsertRows<T extends AnyTable>(
   q: Queryable,
   chain: number,
   table: T,
   rows: readonly RowOf<T>[],
-  merge: { readonly [K in Key<T>]?: Merge },
+  merge: { readonly [K in ValueKey<T>]: Merge },
 ): Promise<void> {
   const key = ['chain_id', ...table.primaryKey.map((k: string) => columnOf(table, k).name)];
   const sets = Object.entries(merge).map(([k, how]) => {

@@ -81,27 +81,33 @@ export interface Index<C extends Columns> {
   readonly where?: string;
 }
 
-export interface Table<C extends Columns = Columns> {
+export interface Table<C extends Columns = Columns, K extends keyof C & string = keyof C & string> {
   readonly name: string;
   /** The row's columns in the table's order (chain_id, which precedes them, not included). */
   readonly columns: C;
   /** After chain_id. */
-  readonly primaryKey: readonly (keyof C & string)[];
+  readonly primaryKey: readonly K[];
   readonly indexes: readonly Index<C>[];
 }
 
 /** A table of one chain's index (chain_id first, in the row type's stead). */
-export function chainTable<C extends Columns>(
+export function chainTable<C extends Columns, K extends keyof C & string = never>(
   name: string,
   columns: C,
-  keys: { primaryKey: readonly (keyof C & string)[]; indexes?: readonly Index<C>[] },
-): Table<C> {
+  keys: { primaryKey: readonly K[]; indexes?: readonly Index<C>[] },
+): Table<C, K> {
   return { name, columns, primaryKey: keys.primaryKey, indexes: keys.indexes ?? [] };
 }
 
 /** Any declared table (its columns' own types are what RowOf reads). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of any columns
-export type AnyTable = Table<any>;
+export type AnyTable = Table<any, any>;
+
+/** The columns of a table outside its primary key (chain_id aside). */
+export type ValueKey<T extends AnyTable> = Exclude<
+  keyof T['columns'] & string,
+  T['primaryKey'][number]
+>;
 
 type ValueOf<C> = C extends Column ? Exclude<C['type'], undefined> : never;
 

@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db/db.ts';
 import { recordTotals, type RecordTotals } from '../../db/schema/chain-index.ts';
 import { insertRows, updateRows, upsertRows, type Merge } from '../../db/schema/rows.ts';
-import { defaultRow, type AnyTable, type RowOf } from '../../db/schema/table.ts';
+import { defaultRow, type AnyTable, type RowOf, type ValueKey } from '../../db/schema/table.ts';
 
 export interface ChunkTarget {
   chainId: number;
@@ -29,7 +29,7 @@ export interface ChunkWriter {
   upsert<T extends AnyTable>(
     table: T,
     rows: readonly RowOf<T>[],
-    merge: { readonly [K in keyof T['columns'] & string]?: Merge },
+    merge: { readonly [K in ValueKey<T>]: Merge },
   ): Promise<void>;
   /** Sets columns of existing rows, matched by other columns. */
   update<T extends AnyTable, K extends keyof T['columns'] & string>(
