@@ -11,9 +11,9 @@ import type { ChainEvent, StakingLog } from './events.ts';
 import { exchangeReducers, reduceSync } from './features/exchange.ts';
 import { governanceReducers } from './features/governance.ts';
 import { grantReducers } from './features/grants.ts';
-import { emptyDelta, emptyStats, type AccountDelta } from './features/ledger.ts';
+import { emptyDelta, emptyStats } from './features/ledger.ts';
 import { membershipReducers } from './features/memberships.ts';
-import { positionReducers, type PositionRow } from './features/positions.ts';
+import { positionReducers } from './features/positions.ts';
 import {
   recordEvent,
   type ChunkContext,
@@ -24,7 +24,12 @@ import {
   type Reducers,
 } from './features/reduce.ts';
 import { referralReducers, type Uplines } from './features/referrals.ts';
-import type { TimelockRow } from './features/governance.ts';
+import {
+  teamStakeKeys,
+  type Account,
+  type PositionRow,
+  type TimelockRow,
+} from '../db/schema/chain-index.ts';
 
 export { addressesNeedingUplines, type Uplines } from './features/referrals.ts';
 export { utcDay, type ChunkContext, type ChunkWrites, type Token } from './features/reduce.ts';
@@ -81,9 +86,9 @@ export function buildChunk(
     stakeDaily: new Map(),
     stats: emptyStats(),
   };
-  const account = (address: string): AccountDelta => {
+  const account = (address: string): Account => {
     let d = w.accounts.get(address);
-    if (!d) w.accounts.set(address, (d = emptyDelta()));
+    if (!d) w.accounts.set(address, (d = emptyDelta(address)));
     return d;
   };
   const teamUnit = 10n ** BigInt(Math.max(ctx.usdcDecimals - 2, 0));
@@ -100,7 +105,7 @@ export function buildChunk(
     addTeamStake(user, amount, sign) {
       const counted = (amount / teamUnit) * teamUnit * sign;
       uplinesOf(user).forEach((up, depth) => {
-        if (up) account(up).teamStake[depth]! += counted;
+        if (up) account(up)[teamStakeKeys[depth]!] += counted;
       });
     },
     newPositions: new Map<string, PositionRow>(),

@@ -4,6 +4,9 @@
  * with its feature (features/*.ts); this file keeps the order and the cursor.
  */
 import type { Db, Queryable } from '../db/db.ts';
+import { chainCursors, chainIndexTables } from '../db/schema/chain-index.ts';
+import { parseRow, rowJson } from '../db/schema/rows.ts';
+import type { RowOf } from '../db/schema/table.ts';
 import type { ChunkWrites } from './chunk.ts';
 import { writeExchanges, writeMarket } from './features/exchange.ts';
 import { dropForeignTimelockNotices, writeTimelock } from './features/governance.ts';
@@ -16,29 +19,18 @@ import { chunkWriter, type ChunkTarget } from './features/write.ts';
 export { loadUplines } from './features/referrals.ts';
 export type { ChunkTarget } from './features/write.ts';
 
-export interface Cursor {
-  chainId: number;
-  staking: string;
-  blockNumber: bigint;
-  blockHash: string;
-  blockTime: Date | null;
-  levelThresholds: bigint[];
-}
-
-type R = Record<string, unknown>;
+/** A chain's chain_cursors row (its update time aside), with the chain. */
+export type Cursor = Omit<RowOf<typeof chainCursors>, 'updatedAt'> & { chainId: number };
 
 export async function readCursor(q: Queryable, chainId: number): Promise<Cursor | null> {
-  const r = await q.query<R>('SELECT * FROM chain_cursors WHERE chain_id = $1', [chainId]);
+  const r = await q.query<{ cursor: Record<string, unknown> }>(
+    `SELECT ${rowJson(chainCursors)} AS cursor FROM chain_cursors WHERE chain_id = $1`,
+    [chainId],
+  );
   const row = r.rows[0];
   if (!row) return null;
-  return {
-    chainId,
-    staking: row.staking as string,
-    blockNumber: BigInt(row.block_number as string | number),
-    blockHash: row.block_hash as string,
-    blockTime: (row.block_time as Date | null) ?? null,
-    levelThresholds: (row.level_thresholds as (string | number)[]).map((v) => BigInt(v)),
-  };
+  const { updatedAt: _updated, ...cursor } = parseRow(chainCursors, row.cursor);
+  return { chainId, ...cursor };
 }
 
 /** The cursor of a new index ("block `startBlock - 1` is done"), with the pool's reserves then. */
@@ -174,29 +166,8 @@ export async function writeTouches(q: Queryable, chain: number, block: bigint, w
 /** Deletes a chain's whole index (operator's reset after a chain reset or a new deployment). */
 export async function resetIndex(db: Db, chainId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const table of [
-      'referrals',
-      'plans',
-      'positions',
-      'stake_daily',
-      'income',
-      'income_totals',
-      'income_daily',
-      'platform_income_daily',
-      'exchanges',
-      'withdrawals',
-      'memberships',
-      'activity',
-      'record_totals',
-      'contract_events',
-      'timelock_changes',
-      'accounts',
-      'market',
-      'chain_stats',
-      'address_touches',
-      'chain_cursors',
-    ]) {
-      await tx.query(`DELETE FROM ${table} WHERE chain_id = $1`, [chainId]);
+    for (const { name } of chainIndexTables) {
+      await tx.query(`DELETE FROM ${name} WHERE chain_id = $1`, [chainId]);
     }
     // Timelock notices are kept: the re-index finds each again by its chain coordinates, so its id,
     // links and read marks stay (and removes those whose event is no longer on the chain; the new

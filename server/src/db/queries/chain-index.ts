@@ -5,6 +5,21 @@
  * session-bound (db/queries/sessions.ts, sessionBound), `$2` then being the session's address.
  */
 import type { Queryable } from '../db.ts';
+import {
+  accounts,
+  activity,
+  chainStats,
+  exchanges,
+  income,
+  incomeDaily,
+  market,
+  withdrawals,
+  type Account,
+  type Market,
+  type PoolStats,
+} from '../schema/chain-index.ts';
+import { isoSql, parseRow, rowJson, wireColumns } from '../schema/rows.ts';
+import { defaultRow, type RowOf } from '../schema/table.ts';
 
 type R = Record<string, unknown>;
 
@@ -41,90 +56,16 @@ export function levelFor(teamPerformance: bigint, thresholds: readonly bigint[])
   return thresholds.filter((t) => teamPerformance >= t).length;
 }
 
-export interface PoolFigures {
-  totalStaked: string;
-  activeStake: string;
-  todayStaked: string;
-  stakers: number;
-  positions: number;
-  /** Addresses in the referral tree, the root included. */
-  members: number;
-  paused: boolean;
-}
+/** An address's accounts row and its superior (null outside the tree). */
+export type AccountFigures = Account & { superior: string | null };
 
-export async function poolFigures(
-  q: Queryable,
-  chainId: number,
-  today: string,
-): Promise<PoolFigures> {
-  const r = await q.query<R>(
-    `SELECT s.total_staked::text AS total, s.active_stake::text AS active, s.stakers, s.positions,
-            s.bound, s.paused,
-            COALESCE((SELECT amount FROM stake_daily WHERE chain_id = $1 AND day = $2::date), 0)::text AS today
-     FROM chain_stats s WHERE s.chain_id = $1`,
-    [chainId, today],
-  );
-  return parsePool(r.rows[0]);
-}
+/** The account row a statement read as JSON, all defaults for an address the chain never saw. */
+const accountOf = (json: unknown, address: string): Account =>
+  json ? parseRow(accounts, json as Record<string, unknown>) : defaultRow(accounts, { address });
 
-/** chain_stats' figures (all zero before the indexer has written the chain's row). */
-function parsePool(row: R | null | undefined): PoolFigures {
-  if (!row) {
-    return {
-      totalStaked: '0',
-      activeStake: '0',
-      todayStaked: '0',
-      stakers: 0,
-      positions: 0,
-      members: 0,
-      paused: false,
-    };
-  }
-  return {
-    totalStaked: row.total as string,
-    activeStake: row.active as string,
-    todayStaked: row.today as string,
-    stakers: row.stakers as number,
-    positions: row.positions as number,
-    members: (row.bound as number) + 1,
-    paused: row.paused as boolean,
-  };
-}
-
-export interface Market {
-  usdcReserve: string;
-  rewardReserve: string;
-  block: string;
-  blockTime: string;
-}
-
-export async function marketOf(q: Queryable, chainId: number): Promise<Market | null> {
-  const r = await q.query<R>(
-    `SELECT usdc_reserve::text AS usdc, reward_reserve::text AS reward, block_number::text AS block, block_time
-     FROM market WHERE chain_id = $1`,
-    [chainId],
-  );
-  const row = r.rows[0];
-  if (!row) return null;
-  return {
-    usdcReserve: row.usdc as string,
-    rewardReserve: row.reward as string,
-    block: row.block as string,
-    blockTime: (row.block_time as Date).toISOString(),
-  };
-}
-
-export interface AccountFigures {
-  activeStake: bigint;
-  totalStaked: bigint;
-  positions: number;
-  members: [number, number, number];
-  teamStake: [bigint, bigint, bigint];
-  membership: number;
-  purchasedNode: boolean;
-  purchasedFounder: boolean;
-  superior: string | null;
-}
+/** An address's accounts row as JSON (null when it has none); the address is `$2`. */
+const accountColumn = `(SELECT ${rowJson(accounts)} FROM accounts
+  WHERE chain_id = $1 AND address = $2) AS account`;
 
 /** One address's indexed figures (all zero for an address the chain never saw). */
 export async function accountFigures(
@@ -133,42 +74,12 @@ export async function accountFigures(
   address: string,
 ): Promise<AccountFigures> {
   const r = await q.query<R>(
-    `SELECT ${accountColumns},
-            (SELECT superior FROM referrals WHERE chain_id = $1 AND address = $2) AS superior
-     FROM (SELECT 1) one LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $2`,
+    `SELECT ${accountColumn},
+            (SELECT superior FROM referrals WHERE chain_id = $1 AND address = $2) AS superior`,
     [chainId, address],
   );
-  const row = r.rows[0] ?? {};
-  return parseAccount(row, (row.superior as string | null) ?? null);
-}
-
-/** Income sums per source: all time and since `today` (a UTC day); `address` null = pool-wide. */
-export async function incomeSums(
-  q: Queryable,
-  chainId: number,
-  address: string | null,
-  today: string,
-): Promise<{ source: number; total: bigint; today: bigint }[]> {
-  const r =
-    address === null
-      ? await q.query<R>(
-          `SELECT source, sum(amount)::text AS total,
-                  COALESCE(sum(amount) FILTER (WHERE day = $2::date), 0)::text AS today
-           FROM platform_income_daily WHERE chain_id = $1 GROUP BY source`,
-          [chainId, today],
-        )
-      : await q.query<R>(
-          `SELECT t.source, t.amount::text AS total,
-                  COALESCE((SELECT d.amount FROM income_daily d
-                            WHERE d.chain_id = $1 AND d.address = $2 AND d.day = $3::date AND d.source = t.source), 0)::text AS today
-           FROM income_totals t WHERE t.chain_id = $1 AND t.address = $2`,
-          [chainId, address, today],
-        );
-  return r.rows.map((row) => ({
-    source: Number(row.source),
-    total: BigInt(row.total as string),
-    today: BigInt(row.today as string),
-  }));
+  const row = r.rows[0]!;
+  return { ...accountOf(row.account, address), superior: (row.superior as string | null) ?? null };
 }
 
 /** Income per UTC day and source since `fromDay`. */
@@ -177,9 +88,9 @@ export async function incomeByDay(
   chainId: number,
   address: string,
   fromDay: string,
-): Promise<{ day: string; source: number; amount: bigint }[]> {
+): Promise<Pick<RowOf<typeof incomeDaily>, 'day' | 'source' | 'amount'>[]> {
   const r = await q.query<R>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, source, amount::text AS amount FROM income_daily
+    `SELECT ${wireColumns(incomeDaily, ['day', 'source', 'amount'])} FROM income_daily
      WHERE chain_id = $1 AND address = $2 AND day >= $3::date`,
     [chainId, address, fromDay],
   );
@@ -217,34 +128,6 @@ const parseSums = (value: unknown): SumRow[] =>
     total: BigInt(s.total),
     today: BigInt(s.today),
   }));
-
-/** accounts' figures of an address (all zero for an address the chain never saw). */
-const accountColumns = `a.active_stake::text AS active, a.total_staked::text AS total, a.positions,
-  a.members_d1, a.members_d2, a.members_d3,
-  a.team_stake_d1::text AS t1, a.team_stake_d2::text AS t2, a.team_stake_d3::text AS t3,
-  a.membership, a.purchased_node, a.purchased_founder`;
-const parseAccount = (row: R, superior: string | null): AccountFigures => {
-  const big = (v: unknown) => BigInt((v as string | null) ?? '0');
-  return {
-    activeStake: big(row.active),
-    totalStaked: big(row.total),
-    positions: (row.positions as number | null) ?? 0,
-    members: [
-      (row.members_d1 as number | null) ?? 0,
-      (row.members_d2 as number | null) ?? 0,
-      (row.members_d3 as number | null) ?? 0,
-    ],
-    teamStake: [big(row.t1), big(row.t2), big(row.t3)],
-    membership: (row.membership as number | null) ?? 0,
-    purchasedNode: (row.purchased_node as boolean | null) ?? false,
-    purchasedFounder: (row.purchased_founder as boolean | null) ?? false,
-    superior,
-  };
-};
-
-/** A timestamptz column as ISO (UTC, milliseconds), as JSON rows carry it. */
-const isoSql = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Where a list page starts: at the newest row, or right after the row `before` (keyset). */
 export interface ListPlace {
@@ -308,9 +191,9 @@ async function listRead(
   };
 }
 
-/** The columns every indexed row shows: its id, transaction, block and time. */
-const placeColumns = `block_number::text || '-' || log_index AS id, tx_hash AS "txHash",
-  block_number::text AS "blockNumber", ${isoSql('block_time')} AS time`;
+/** The columns every event's row shows: its id, transaction, block and time. */
+const placeColumns = `block_number::text || '-' || log_index AS id,
+  ${wireColumns(income, ['txHash', 'blockNumber', 'time'])}`;
 
 /** A per-address row's column as a number (0 when the address has no row yet). */
 const countOf = (table: string, column: string, where = '') =>
@@ -335,7 +218,7 @@ export async function incomeListRead(
       figures: `(SELECT COALESCE(sum(credits), 0)::int FROM income_totals
                  WHERE chain_id = $1 AND address = $2${bySource}) AS total,
                 ${sumsColumn('$2', '$3', 'sums')}`,
-      columns: `${placeColumns}, source, from_address AS "from", token, amount::text AS amount`,
+      columns: `${placeColumns}, ${wireColumns(income, ['source', 'from', 'token', 'amount'])}`,
       from: 'income',
       where: `chain_id = $1 AND address = $2${bySource}`,
       block: 'block_number',
@@ -348,11 +231,16 @@ export async function incomeListRead(
 
 /** The address's lists read per page, their columns named as the API names them. */
 const recordLists = {
-  activity: { columns: `type, token, amount::text AS amount, detail`, total: 'activity' },
-  withdrawals: { columns: `kind, token, amount::text AS amount`, total: 'withdrawals' },
+  activity: {
+    columns: wireColumns(activity, ['type', 'token', 'amount', 'detail']),
+    total: 'activity',
+  },
+  withdrawals: {
+    columns: wireColumns(withdrawals, ['kind', 'token', 'amount']),
+    total: 'withdrawals',
+  },
   exchanges: {
-    columns: `amount_in::text AS "amountIn", gross_usdc::text AS "grossUsdc", fee::text AS fee,
-              net_usdc::text AS "netUsdc"`,
+    columns: wireColumns(exchanges, ['amountIn', 'grossUsdc', 'fee', 'netUsdc']),
     total: 'exchanges',
   },
 } as const;
@@ -451,25 +339,30 @@ export async function accountRead(
        (SELECT level_thresholds::text[] FROM chain_cursors WHERE chain_id = $1) AS thresholds,
        (SELECT superior FROM referrals WHERE chain_id = $1 AND address = $2) AS superior,
        ${sumsColumn('$2', '$3', 'sums')},
-       ${accountColumns}
-     FROM (SELECT 1) one LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $2`,
+       ${accountColumn}`,
     [chainId, address, today],
   );
   const row = r.rows[0]!;
   return {
     indexed: (row.indexed as Indexed | null) ?? null,
     thresholds: ((row.thresholds as string[] | null) ?? []).map((v) => BigInt(v)),
-    account: parseAccount(row, (row.superior as string | null) ?? null),
+    account: {
+      ...accountOf(row.account, address),
+      superior: (row.superior as string | null) ?? null,
+    },
     sums: parseSums(row.sums),
   };
 }
 
 export interface HomeRead {
   indexed: Indexed | null;
-  pool: PoolFigures;
+  /** chain_stats' row, null before the indexer has written it. */
+  pool: PoolStats | null;
+  /** Principal staked today (UTC day). */
+  todayStaked: bigint;
   market: Market | null;
   platform: SumRow[];
-  me: { sums: SumRow[]; account: AccountFigures } | null;
+  me: { sums: SumRow[]; account: Account } | null;
 }
 
 /**
@@ -487,29 +380,29 @@ export async function homeRead(
   const day = address === null ? '$2' : '$3';
   const r = await q.query<R>(
     `SELECT ${indexedColumn},
-       (SELECT json_build_object('total', s.total_staked::text, 'active', s.active_stake::text,
-          'stakers', s.stakers, 'positions', s.positions, 'bound', s.bound, 'paused', s.paused,
-          'today', COALESCE((SELECT amount FROM stake_daily WHERE chain_id = $1 AND day = ${day}::date), 0)::text)
-        FROM chain_stats s WHERE s.chain_id = $1) AS pool,
-       (SELECT json_build_object('usdcReserve', usdc_reserve::text, 'rewardReserve', reward_reserve::text,
-          'block', block_number::text,
-          'blockTime', to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-        FROM market WHERE chain_id = $1) AS market,
+       (SELECT ${rowJson(chainStats)} FROM chain_stats WHERE chain_id = $1) AS pool,
+       COALESCE((SELECT amount FROM stake_daily WHERE chain_id = $1 AND day = ${day}::date), 0)::text
+         AS today_staked,
+       (SELECT ${rowJson(market)} FROM market WHERE chain_id = $1) AS market,
        (SELECT COALESCE(json_agg(p), '[]'::json) FROM (
           SELECT source, sum(amount)::text AS total,
                  COALESCE(sum(amount) FILTER (WHERE day = ${day}::date), 0)::text AS today
           FROM platform_income_daily WHERE chain_id = $1 GROUP BY source) p) AS platform
-       ${address === null ? '' : `, ${sumsColumn('$2', day, 'sums')}, ${accountColumns}`}
-     FROM (SELECT 1) one
-     ${address === null ? '' : 'LEFT JOIN accounts a ON a.chain_id = $1 AND a.address = $2'}`,
+       ${address === null ? '' : `, ${sumsColumn('$2', day, 'sums')}, ${accountColumn}`}`,
     address === null ? [chainId, today] : [chainId, address, today],
   );
   const row = r.rows[0]!;
+  const parsed = <T extends typeof chainStats | typeof market>(table: T, json: unknown) =>
+    json ? parseRow(table, json as R) : null;
   return {
     indexed: (row.indexed as Indexed | null) ?? null,
-    pool: parsePool(row.pool as R | null),
-    market: (row.market as Market | null) ?? null,
+    pool: parsed(chainStats, row.pool),
+    todayStaked: BigInt(row.today_staked as string),
+    market: parsed(market, row.market),
     platform: parseSums(row.platform),
-    me: address === null ? null : { sums: parseSums(row.sums), account: parseAccount(row, null) },
+    me:
+      address === null
+        ? null
+        : { sums: parseSums(row.sums), account: accountOf(row.account, address) },
   };
 }

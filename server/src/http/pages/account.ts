@@ -15,6 +15,7 @@ import {
   levelFor,
   levelThresholds,
 } from '../../db/queries/chain-index.ts';
+import { teamStakeOf } from '../../db/schema/chain-index.ts';
 import { requireSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
 import { routeSchema, type AccountData } from '../../api-schema/index.ts';
@@ -56,7 +57,7 @@ export async function accountRoutes(
         levelThresholds(db, chainId),
         readLive(opts.rpc, chainId, contracts, address as Address, request.log),
       ]);
-      const teamPerformance = account.teamStake.reduce((a, b) => a + b, 0n);
+      const teamPerformance = teamStakeOf(account).reduce((a, b) => a + b, 0n);
       const isRoot = address === contracts.root.toLowerCase();
       return sendOk(request, reply, {
         address: checksumAddress(address as Address),

@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { homeRead } from '../../db/queries/chain-index.ts';
+import { chainStats, membersOf } from '../../db/schema/chain-index.ts';
+import { defaultRow } from '../../db/schema/table.ts';
 import { ownerOf, pageSession } from '../auth.ts';
 import type { PageCache } from '../page-cache.ts';
 import { routeSchema, type HomeData } from '../../api-schema/index.ts';
@@ -40,17 +42,18 @@ export async function homeRoutes(
           const signedIn = request.session !== null || request.sessionToCheck !== null;
           const owner = signedIn ? ownerOf(request, db, now()) : null;
           const read = await homeRead(owner?.q ?? db, chainId, owner?.address ?? null, today);
-          const { indexed, pool, market, platform } = read;
+          const { indexed, market, platform } = read;
+          const pool = read.pool ?? defaultRow(chainStats, {});
           const me = read.me && {
             income: byToken(read.me.sums),
-            teamMembers: read.me.account.members.reduce((a, b) => a + b, 0),
-            directMembers: read.me.account.members[0],
+            teamMembers: membersOf(read.me.account).reduce((a, b) => a + b, 0),
+            directMembers: read.me.account.membersD1,
           };
           const price =
-            market && BigInt(market.rewardReserve) > 0n
+            market && market.rewardReserve > 0n
               ? (
-                  (BigInt(market.usdcReserve) * 10n ** BigInt(contracts.rewardTokenDecimals)) /
-                  BigInt(market.rewardReserve)
+                  (market.usdcReserve * 10n ** BigInt(contracts.rewardTokenDecimals)) /
+                  market.rewardReserve
                 ).toString()
               : null;
           return {
@@ -58,15 +61,27 @@ export async function homeRoutes(
             indexed,
             dayStart,
             pool: {
-              totalStaked: pool.totalStaked,
-              activeStake: pool.activeStake,
-              todayStaked: pool.todayStaked,
+              totalStaked: pool.totalStaked.toString(),
+              activeStake: pool.activeStake.toString(),
+              todayStaked: read.todayStaked.toString(),
               stakers: pool.stakers,
               positions: pool.positions,
               paused: pool.paused,
             },
-            market: market && price !== null ? { ...market, price } : null,
-            platform: { members: indexed ? pool.members : 0, income: byToken(platform) },
+            market:
+              market && price !== null
+                ? {
+                    usdcReserve: market.usdcReserve.toString(),
+                    rewardReserve: market.rewardReserve.toString(),
+                    block: market.blockNumber.toString(),
+                    blockTime: market.time.toISOString(),
+                    price,
+                  }
+                : null,
+            platform: {
+              members: indexed && read.pool ? pool.bound + 1 : 0,
+              income: byToken(platform),
+            },
             me,
           };
         },

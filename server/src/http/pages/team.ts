@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { checksumAddress, type Address } from 'viem';
 import type { Db } from '../../db/db.ts';
 import { accountRead, levelFor, teamMembersRead } from '../../db/queries/chain-index.ts';
+import { membersOf, teamStakeOf } from '../../db/schema/chain-index.ts';
 import { findUserByInviteCode } from '../../db/queries/users.ts';
 import { ownerOf, pageSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
@@ -64,17 +65,17 @@ export async function teamRoutes(
           utcToday(now()).today,
         );
         const sum = bySource(sums);
-        const teamPerformance = account.teamStake.reduce((a, b) => a + b, 0n);
+        const teamPerformance = teamStakeOf(account).reduce((a, b) => a + b, 0n);
         return {
           indexed,
           level: levelFor(teamPerformance, thresholds),
           teamPerformance: teamPerformance.toString(),
           thresholds: thresholds.map(String),
-          members: account.members.reduce((a, b) => a + b, 0),
+          members: membersOf(account).reduce((a, b) => a + b, 0),
           depths: ([1, 2, 3] as const).map((depth) => ({
             depth,
-            members: account.members[depth - 1] ?? 0,
-            activeStake: account.teamStake[depth - 1]!.toString(),
+            members: membersOf(account)[depth - 1] ?? 0,
+            activeStake: teamStakeOf(account)[depth - 1]!.toString(),
           })),
           commissions: { referral: sum(1), team: sum(2) },
           dividends: { shareholder: sum(3), ecological: sum(4) },
@@ -149,8 +150,8 @@ export async function teamRoutes(
           inviteCode: code,
           link: `${opts.origin()}/#/?code=${code}`,
           inTree: me === contracts.root.toLowerCase() || account.superior !== null,
-          directMembers: account.members[0],
-          teamMembers: account.members.reduce((a, b) => a + b, 0),
+          directMembers: account.membersD1,
+          teamMembers: membersOf(account).reduce((a, b) => a + b, 0),
           rewards: { referral: sum(1), team: sum(2) },
         };
       });

@@ -2,23 +2,11 @@
  * Exchange: reward coin sold for USDC through the pool (Exchanged), and the pool's reserves (the
  * pair's Sync), which give the market price the home page shows.
  */
+import { exchanges, market, type ExchangeRow, type Market } from '../../db/schema/chain-index.ts';
+import { upsertRows } from '../../db/schema/rows.ts';
 import type { ChainEvent } from '../events.ts';
-import { lower, type ChunkState, type Place, type Reducers } from './reduce.ts';
-import { addRecordTotals, place, placeOf, type ChunkWriter } from './write.ts';
-
-export interface ExchangeRow extends Place {
-  address: string;
-  amountIn: bigint;
-  grossUsdc: bigint;
-  fee: bigint;
-  netUsdc: bigint;
-}
-export interface Market {
-  usdcReserve: bigint;
-  rewardReserve: bigint;
-  blockNumber: bigint;
-  time: Date;
-}
+import { lower, type ChunkState, type Reducers } from './reduce.ts';
+import { addRecordTotals, type ChunkWriter } from './write.ts';
 
 export const exchangeReducers: Reducers = {
   Exchanged(s, log, _e, place) {
@@ -59,47 +47,22 @@ export function reduceSync(s: ChunkState, e: Extract<ChainEvent, { contract: 'pa
   };
 }
 
-export async function writeExchanges(
-  writer: ChunkWriter,
-  exchanges: readonly ExchangeRow[],
-): Promise<void> {
-  await writer.insert(
-    'exchanges',
-    [
-      ['address', 'text'],
-      ['amount_in', 'numeric'],
-      ['gross_usdc', 'numeric'],
-      ['fee', 'numeric'],
-      ['net_usdc', 'numeric'],
-      ...place,
-    ],
-    exchanges.map((r) => [r.address, r.amountIn, r.grossUsdc, r.fee, r.netUsdc, ...placeOf(r)]),
-  );
+export async function writeExchanges(writer: ChunkWriter, rows: readonly ExchangeRow[]) {
+  await writer.insert(exchanges, rows);
   // The exchange record's total and the sums above it.
-  await addRecordTotals(writer, exchanges, 'exchanges', {
-    exchanged_in: (r) => r.amountIn,
-    exchanged_net: (r) => r.netUsdc,
-    exchange_fees: (r) => r.fee,
+  await addRecordTotals(writer, rows, 'exchanges', {
+    exchangedIn: (r) => r.amountIn,
+    exchangedNet: (r) => r.netUsdc,
+    exchangeFees: (r) => r.fee,
   });
 }
 
-export async function writeMarket(
-  q: ChunkWriter['q'],
-  chainId: number,
-  market: Market,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO market (chain_id, usdc_reserve, reward_reserve, block_number, block_time)
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (chain_id) DO UPDATE SET usdc_reserve = EXCLUDED.usdc_reserve,
-       reward_reserve = EXCLUDED.reward_reserve, block_number = EXCLUDED.block_number,
-       block_time = EXCLUDED.block_time`,
-    [
-      chainId,
-      market.usdcReserve.toString(),
-      market.rewardReserve.toString(),
-      market.blockNumber.toString(),
-      market.time,
-    ],
-  );
+/** The pool's reserves: the chain's one market row, replaced. */
+export async function writeMarket(q: ChunkWriter['q'], chainId: number, reserves: Market) {
+  await upsertRows(q, chainId, market, [reserves], {
+    usdcReserve: 'set',
+    rewardReserve: 'set',
+    blockNumber: 'set',
+    time: 'set',
+  });
 }

@@ -6,15 +6,9 @@
 import { cancelledNoticeTexts, queuedNoticeTexts } from '../timelock-notice.ts';
 import { recordEvent, type ChunkWrites, type Place, type Reducers } from './reduce.ts';
 import type { Queryable } from '../../db/db.ts';
+import { timelockChanges, type TimelockRow } from '../../db/schema/chain-index.ts';
 import type { ChunkWriter } from './write.ts';
 
-export interface TimelockRow extends Place {
-  param: number;
-  value: bigint;
-  eta: Date;
-  status: 'queued' | 'executed' | 'cancelled' | 'replaced';
-  settledBlock: bigint | null;
-}
 /** A change of status of a queued row written in an earlier chunk. */
 export interface TimelockSettle {
   param: number;
@@ -40,6 +34,7 @@ export const governanceReducers: Reducers = {
       eta: new Date(Number(log.args.eta) * 1000),
       status: 'queued',
       settledBlock: null,
+      noticeId: null,
     };
     w.timelock.push(row);
     queuedByParam.set(param, row);
@@ -80,7 +75,10 @@ function pause(
 }
 
 /** The timelock queue, and a notice for every queued (and cancelled) change. */
-export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites): Promise<void> {
+export async function writeTimelock(
+  { q, target, insert }: ChunkWriter,
+  w: ChunkWrites,
+): Promise<void> {
   const chain = target.chainId;
   // Rows queued in earlier chunks first, so this chunk's new rows are not matched.
   for (const s of w.timelockSettles) {
@@ -125,25 +123,9 @@ export async function writeTimelock({ q, target }: ChunkWriter, w: ChunkWrites):
       }),
       row,
     );
-    await q.query(
-      `INSERT INTO timelock_changes (chain_id, block_number, log_index, param, value, eta, status,
-         settled_block, notice_id, tx_hash, block_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        chain,
-        row.blockNumber.toString(),
-        row.logIndex,
-        row.param,
-        row.value.toString(),
-        row.eta,
-        row.status,
-        row.settledBlock?.toString() ?? null,
-        created.rows[0]!.id,
-        row.txHash,
-        row.time,
-      ],
-    );
+    row.noticeId = Number(created.rows[0]!.id);
   }
+  await insert(timelockChanges, w.timelock);
   for (const e of w.contractEvents) {
     if (e.name !== 'ParamCancelled') continue;
     await notice(cancelledNoticeTexts({ param: Number(e.args.param), network: target.network }), e);

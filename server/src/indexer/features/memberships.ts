@@ -2,16 +2,9 @@
  * Memberships: a node or founder purchase (or upgrade) sets the buyer's membership, which the
  * dividends (shareholder and ecological income, credited as income) are paid by.
  */
-import { lower, type Place, type Reducers } from './reduce.ts';
-import { place, placeOf, type ChunkWriter } from './write.ts';
-
-export interface MembershipRow extends Place {
-  address: string;
-  membership: number;
-  price: bigint;
-  upgrade: boolean;
-  treasury: string;
-}
+import { memberships, type MembershipRow } from '../../db/schema/chain-index.ts';
+import { lower, type Reducers } from './reduce.ts';
+import type { ChunkWriter } from './write.ts';
 
 export const membershipReducers: Reducers = {
   MembershipPurchased(s, log, _e, place) {
@@ -47,27 +40,6 @@ export const membershipReducers: Reducers = {
   },
 };
 
-export async function writeMemberships(
-  { insert }: ChunkWriter,
-  memberships: readonly MembershipRow[],
-): Promise<void> {
-  await insert(
-    'memberships',
-    [
-      ['address', 'text'],
-      ['membership', 'smallint'],
-      ['price', 'numeric'],
-      ['upgrade', 'boolean'],
-      ['treasury', 'text'],
-      ...place,
-    ],
-    memberships.map((r) => [
-      r.address,
-      r.membership,
-      r.price,
-      r.upgrade,
-      r.treasury,
-      ...placeOf(r),
-    ]),
-  );
+export async function writeMemberships({ insert }: ChunkWriter, rows: readonly MembershipRow[]) {
+  await insert(memberships, rows);
 }

@@ -5,53 +5,21 @@
  * per pool day at index time, so the pages read sums instead of adding up credits.
  */
 import { tokenOfSource } from '@app/contracts/enums';
+import {
+  income,
+  incomeDaily,
+  incomeTotals,
+  plans,
+  platformIncomeDaily,
+  positions,
+  stakeDaily,
+  type PositionRow,
+  withdrawals,
+  type WithdrawalRow,
+} from '../../db/schema/chain-index.ts';
 import { add, lower, utcDay, type Place, type Reducers, type Token } from './reduce.ts';
-import { addRecordTotals, place, placeOf, type ChunkWriter, type Column } from './write.ts';
+import { addRecordTotals, type ChunkWriter } from './write.ts';
 import type { ChunkWrites } from './reduce.ts';
-
-export interface PlanRow {
-  planId: number;
-  termDays: number;
-  dailyRate: bigint;
-  cap: bigint;
-  opensAt: Date;
-  closesAt: Date;
-  createdBlock: bigint;
-}
-export interface PositionRow {
-  address: string;
-  positionId: number;
-  planId: number;
-  amount: bigint;
-  reserved: bigint | null;
-  startTime: Date;
-  endTime: Date;
-  blockNumber: bigint;
-  txHash: string;
-  releasedAt: Date | null;
-  releasedEarly: boolean | null;
-  releasedPaid: boolean | null;
-}
-export interface ReleaseRow {
-  address: string;
-  positionId: number;
-  time: Date;
-  early: boolean;
-  paid: boolean;
-}
-export interface IncomeRow extends Place {
-  address: string;
-  source: number;
-  from: string | null;
-  token: Token;
-  amount: bigint;
-}
-export interface WithdrawalRow extends Place {
-  address: string;
-  kind: 'usdc' | 'principal' | 'rewardCoin';
-  token: Token;
-  amount: bigint;
-}
 
 export const positionReducers: Reducers = {
   PlanCreated(s, log, e) {
@@ -131,9 +99,9 @@ export const positionReducers: Reducers = {
       w.releases.push({
         address: user,
         positionId,
-        time: e.time,
-        early: a.early,
-        paid: a.paid,
+        releasedAt: e.time,
+        releasedEarly: a.early,
+        releasedPaid: a.paid,
       });
     }
     account(user).activeStake -= a.amount;
@@ -208,148 +176,48 @@ function withdrawal(
 }
 
 /** Plans, plan closes, positions and their releases, income credits. */
-export async function writePositions(writer: ChunkWriter, w: ChunkWrites): Promise<void> {
-  const { q, chain, insert } = writer;
-  await insert(
-    'plans',
-    [
-      ['plan_id', 'integer'],
-      ['term_days', 'integer'],
-      ['daily_rate', 'numeric'],
-      ['cap', 'numeric'],
-      ['opens_at', 'timestamptz'],
-      ['closes_at', 'timestamptz'],
-      ['created_block', 'bigint'],
-    ],
-    w.plans.map((p) => [
-      p.planId,
-      p.termDays,
-      p.dailyRate,
-      p.cap,
-      p.opensAt,
-      p.closesAt,
-      p.createdBlock,
-    ]),
+export async function writePositions({ insert, update }: ChunkWriter, w: ChunkWrites) {
+  await insert(plans, w.plans);
+  await update(plans, w.planCloses, ['planId'], ['closesAt']);
+  await insert(positions, w.positions);
+  await update(
+    positions,
+    w.releases,
+    ['address', 'positionId'],
+    ['releasedAt', 'releasedEarly', 'releasedPaid'],
   );
-  for (const c of w.planCloses) {
-    await q.query('UPDATE plans SET closes_at = $3 WHERE chain_id = $1 AND plan_id = $2', [
-      chain,
-      c.planId,
-      c.closesAt,
-    ]);
-  }
-  await insert(
-    'positions',
-    [
-      ['address', 'text'],
-      ['position_id', 'integer'],
-      ['plan_id', 'integer'],
-      ['amount', 'numeric'],
-      ['reserved', 'numeric'],
-      ['start_time', 'timestamptz'],
-      ['end_time', 'timestamptz'],
-      ['block_number', 'bigint'],
-      ['tx_hash', 'text'],
-      ['released_at', 'timestamptz'],
-      ['released_early', 'boolean'],
-      ['released_paid', 'boolean'],
-    ],
-    w.positions.map((p) => [
-      p.address,
-      p.positionId,
-      p.planId,
-      p.amount,
-      p.reserved,
-      p.startTime,
-      p.endTime,
-      p.blockNumber,
-      p.txHash,
-      p.releasedAt,
-      p.releasedEarly,
-      p.releasedPaid,
-    ]),
-  );
-  await writer.bulkUpdate(
-    (select) =>
-      `UPDATE positions p SET released_at = t.released_at, released_early = t.early, released_paid = t.paid
-       FROM (${select}) t WHERE p.chain_id = ${chain} AND p.address = t.address AND p.position_id = t.position_id`,
-    [
-      ['address', 'text'],
-      ['position_id', 'integer'],
-      ['released_at', 'timestamptz'],
-      ['early', 'boolean'],
-      ['paid', 'boolean'],
-    ],
-    w.releases.map((r) => [r.address, r.positionId, r.time, r.early, r.paid]),
-  );
-  await insert(
-    'income',
-    [
-      ['address', 'text'],
-      ['source', 'smallint'],
-      ['from_address', 'text'],
-      ['token', 'text'],
-      ['amount', 'numeric'],
-      ...place,
-    ],
-    w.income.map((r) => [r.address, r.source, r.from, r.token, r.amount, ...placeOf(r)]),
-  );
+  await insert(income, w.income);
 }
 
-export async function writeWithdrawals(
-  writer: ChunkWriter,
-  withdrawals: readonly WithdrawalRow[],
-): Promise<void> {
-  await writer.insert(
-    'withdrawals',
-    [['address', 'text'], ['kind', 'text'], ['token', 'text'], ['amount', 'numeric'], ...place],
-    withdrawals.map((r) => [r.address, r.kind, r.token, r.amount, ...placeOf(r)]),
-  );
-  await addRecordTotals(writer, withdrawals, 'withdrawals');
+export async function writeWithdrawals(writer: ChunkWriter, rows: readonly WithdrawalRow[]) {
+  await writer.insert(withdrawals, rows);
+  await addRecordTotals(writer, rows, 'withdrawals');
 }
 
 /** The running sums: income per address, per address and day, per pool day; stake per day. */
-export async function writeSums({ insert, names }: ChunkWriter, w: ChunkWrites): Promise<void> {
-  const sumInto = (table: string, keyCols: Column[], map: Map<string, bigint>) =>
-    insert(
-      table,
-      [...keyCols, ['amount', 'numeric']],
-      [...map].map(([key, amount]) => [...key.split('|'), amount]),
-      `ON CONFLICT (chain_id, ${names(keyCols)}) DO UPDATE SET amount = ${table}.amount + EXCLUDED.amount`,
-    );
+export async function writeSums({ upsert }: ChunkWriter, w: ChunkWrites): Promise<void> {
   // income_totals also counts the credits (the income list's total without a COUNT).
   const credits = new Map<string, number>();
   for (const r of w.income) {
     const key = `${r.address}|${r.source}`;
     credits.set(key, (credits.get(key) ?? 0) + 1);
   }
-  await insert(
-    'income_totals',
-    [
-      ['address', 'text'],
-      ['source', 'smallint'],
-      ['amount', 'numeric'],
-      ['credits', 'integer'],
-    ],
-    [...w.incomeTotals].map(([key, amount]) => [...key.split('|'), amount, credits.get(key) ?? 0]),
-    `ON CONFLICT (chain_id, address, source) DO UPDATE SET amount = income_totals.amount + EXCLUDED.amount, credits = income_totals.credits + EXCLUDED.credits`,
-  );
-  await sumInto(
-    'income_daily',
-    [
-      ['address', 'text'],
-      ['day', 'date'],
-      ['source', 'smallint'],
-    ],
-    w.incomeDaily,
-  );
-  await sumInto(
-    'platform_income_daily',
-    [
-      ['day', 'date'],
-      ['source', 'smallint'],
-    ],
-    w.platformDaily,
-  );
-  await sumInto('stake_daily', [['day', 'date']], w.stakeDaily);
+  const parts = (key: string) => key.split('|') as [string, string, string];
+  const totals = [...w.incomeTotals].map(([key, amount]) => {
+    const [address, source] = parts(key);
+    return { address, source: Number(source), amount, credits: credits.get(key) ?? 0 };
+  });
+  await upsert(incomeTotals, totals, { amount: 'add', credits: 'add' });
+  const daily = [...w.incomeDaily].map(([key, amount]) => {
+    const [address, day, source] = parts(key);
+    return { address, day, source: Number(source), amount };
+  });
+  await upsert(incomeDaily, daily, { amount: 'add' });
+  const pool = [...w.platformDaily].map(([key, amount]) => {
+    const [day, source] = parts(key);
+    return { day, source: Number(source), amount };
+  });
+  await upsert(platformIncomeDaily, pool, { amount: 'add' });
+  const staked = [...w.stakeDaily].map(([day, amount]) => ({ day, amount }));
+  await upsert(stakeDaily, staked, { amount: 'add' });
 }

@@ -3,23 +3,29 @@
  * event, and the small helpers. A reducer turns one decoded event into rows and sums; it is pure
  * (all it needs from the database, the uplines, is passed in).
  */
-import type { tokenOfSource } from '@app/contracts/enums';
+import type {
+  Account,
+  ActivityRow,
+  ContractEventRow,
+  ExchangeRow,
+  IncomeRow,
+  Market,
+  MembershipRow,
+  PlanRow,
+  PositionRow,
+  ReferralRow,
+  TimelockRow,
+  WithdrawalRow,
+} from '../../db/schema/chain-index.ts';
 import type { ChainEvent, StakingLog } from '../events.ts';
-import type { ExchangeRow, Market } from './exchange.ts';
-import type { TimelockRow, TimelockSettle } from './governance.ts';
-import type { AccountDelta, ActivityRow, ContractEventRow, PoolStats } from './ledger.ts';
-import type { MembershipRow } from './memberships.ts';
-import type { IncomeRow, PlanRow, PositionRow, ReleaseRow, WithdrawalRow } from './positions.ts';
-import type { ReferralRow, Uplines } from './referrals.ts';
+import type { TimelockSettle } from './governance.ts';
+import type { PoolDelta } from './ledger.ts';
+import type { Uplines } from './referrals.ts';
 
-export type Token = ReturnType<typeof tokenOfSource>;
+export type { Token } from '../../db/schema/chain-index.ts';
 
-export interface Place {
-  blockNumber: bigint;
-  logIndex: number;
-  txHash: string;
-  time: Date;
-}
+/** Where an event is on the chain: the columns every event's row has. */
+export type Place = Pick<ExchangeRow, 'blockNumber' | 'logIndex' | 'txHash' | 'time'>;
 
 export interface ChunkContext {
   /** USDC decimals: team performance counts whole hundredths of a USDC, as the contract does. */
@@ -36,14 +42,20 @@ export interface ChunkWrites {
   memberships: MembershipRow[];
   referrals: ReferralRow[];
   plans: PlanRow[];
-  planCloses: { planId: number; closesAt: Date }[];
+  /** Plans of earlier chunks closed in this one. */
+  planCloses: Pick<PlanRow, 'planId' | 'closesAt'>[];
   positions: PositionRow[];
-  releases: ReleaseRow[];
+  /** Positions of earlier chunks released in this one. */
+  releases: Pick<
+    PositionRow,
+    'address' | 'positionId' | 'releasedAt' | 'releasedEarly' | 'releasedPaid'
+  >[];
   timelock: TimelockRow[];
   timelockSettles: TimelockSettle[];
   contractEvents: ContractEventRow[];
   market: Market | null;
-  accounts: Map<string, AccountDelta>;
+  /** What the chunk adds to each address's accounts row (emptyDelta, ledger.ts). */
+  accounts: Map<string, Account>;
   /** key `${address}|${source}` */
   incomeTotals: Map<string, bigint>;
   /** key `${address}|${day}|${source}` */
@@ -52,7 +64,7 @@ export interface ChunkWrites {
   platformDaily: Map<string, bigint>;
   /** key day */
   stakeDaily: Map<string, bigint>;
-  stats: PoolStats;
+  stats: PoolDelta;
 }
 
 /** What a reducer reads and changes while a chunk's events are reduced, in order. */
@@ -62,7 +74,7 @@ export interface ChunkState {
   /** Tree rows of the addresses involved (absent = not bound); binds of this chunk are added. */
   uplines: Map<string, Uplines>;
   /** The account delta of an address, created empty on first use. */
-  account(address: string): AccountDelta;
+  account(address: string): Account;
   /** Adds (or removes) a stake to the team performance of the user's three uplines. */
   addTeamStake(user: string, amount: bigint, sign: 1n | -1n): void;
   /** Positions opened in this chunk, by `${user}|${positionId}`. */

@@ -5,18 +5,12 @@
  */
 import type { Queryable } from '../../db/db.ts';
 import type { ChainEvent } from '../events.ts';
-import { lower, type Place, type Reducers } from './reduce.ts';
-import { placeOf, type ChunkWriter } from './write.ts';
+import { memberKeys, referrals, type ReferralRow } from '../../db/schema/chain-index.ts';
+import { lower, type Reducers } from './reduce.ts';
+import type { ChunkWriter } from './write.ts';
 
-export interface Uplines {
-  superior: string;
-  upline2: string | null;
-  upline3: string | null;
-}
-
-export interface ReferralRow extends Place, Uplines {
-  address: string;
-}
+/** An address's three uplines, as its referrals row holds them. */
+export type Uplines = Pick<ReferralRow, 'superior' | 'upline2' | 'upline3'>;
 
 /** Addresses whose uplines the chunk needs from earlier chunks: stakers, releasers, new superiors. */
 export function addressesNeedingUplines(events: readonly ChainEvent[]): string[] {
@@ -67,7 +61,7 @@ export const referralReducers: Reducers = {
     uplines.set(user, row);
     w.referrals.push({ ...place, address: user, ...row });
     [row.superior, row.upline2, row.upline3].forEach((up, depth) => {
-      if (up) account(up).members[depth]! += 1;
+      if (up) account(up)[memberKeys[depth]!] += 1;
     });
     account(user);
     w.stats.bound += 1;
@@ -82,22 +76,6 @@ export const referralReducers: Reducers = {
   },
 };
 
-export async function writeReferrals(
-  { insert }: ChunkWriter,
-  referrals: readonly ReferralRow[],
-): Promise<void> {
-  await insert(
-    'referrals',
-    [
-      ['address', 'text'],
-      ['superior', 'text'],
-      ['upline2', 'text'],
-      ['upline3', 'text'],
-      ['block_number', 'bigint'],
-      ['log_index', 'integer'],
-      ['tx_hash', 'text'],
-      ['bound_at', 'timestamptz'],
-    ],
-    referrals.map((r) => [r.address, r.superior, r.upline2, r.upline3, ...placeOf(r)]),
-  );
+export async function writeReferrals({ insert }: ChunkWriter, rows: readonly ReferralRow[]) {
+  await insert(referrals, rows);
 }
