@@ -65,6 +65,7 @@ export function buildChunk(
     exchanges: [],
     withdrawals: [],
     memberships: [],
+    treasuryPayments: [],
     referrals: [],
     plans: [],
     planCloses: [],

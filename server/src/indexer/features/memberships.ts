@@ -1,8 +1,10 @@
 /**
  * Memberships: a node or founder purchase (or upgrade) sets the buyer's membership, which the
- * dividends (shareholder and ecological income, credited as income) are paid by.
+ * dividends (shareholder and ecological income, credited as income) are paid by. The price is owed
+ * to the treasury until `payTreasury` sends the proceeds to the treasury of that day (TreasuryPaid):
+ * the activity list shows each purchase with the first payment after it.
  */
-import { lower, type Place, type Reducers } from './reduce.ts';
+import { lower, recordEvent, type Place, type Reducers } from './reduce.ts';
 import { place, placeOf, type ChunkWriter } from './write.ts';
 
 export interface MembershipRow extends Place {
@@ -13,7 +15,22 @@ export interface MembershipRow extends Place {
   treasury: string;
 }
 
+/** One `payTreasury`: every proceed accrued so far, sent to the treasury of that block. */
+export interface TreasuryPaymentRow extends Place {
+  treasury: string;
+  amount: bigint;
+}
+
 export const membershipReducers: Reducers = {
+  TreasuryPaid(s, log, _e, place) {
+    s.w.treasuryPayments.push({
+      ...place,
+      treasury: lower(log.args.treasury),
+      amount: log.args.amount,
+    });
+    // Also kept as it always was, for the record (older releases read it there).
+    recordEvent(s, log, place);
+  },
   MembershipPurchased(s, log, _e, place) {
     const { w, account } = s;
     const a = log.args;
@@ -69,5 +86,16 @@ export async function writeMemberships(
       r.treasury,
       ...placeOf(r),
     ]),
+  );
+}
+
+export async function writeTreasuryPayments(
+  { insert }: ChunkWriter,
+  payments: readonly TreasuryPaymentRow[],
+): Promise<void> {
+  await insert(
+    'treasury_payments',
+    [['treasury', 'text'], ['amount', 'numeric'], ...place],
+    payments.map((r) => [r.treasury, r.amount, ...placeOf(r)]),
   );
 }

@@ -8,7 +8,7 @@ import type { ChainEvent, StakingLog } from '../events.ts';
 import type { ExchangeRow, Market } from './exchange.ts';
 import type { TimelockRow, TimelockSettle } from './governance.ts';
 import type { AccountDelta, ActivityRow, ContractEventRow, PoolStats } from './ledger.ts';
-import type { MembershipRow } from './memberships.ts';
+import type { MembershipRow, TreasuryPaymentRow } from './memberships.ts';
 import type { IncomeRow, PlanRow, PositionRow, ReleaseRow, WithdrawalRow } from './positions.ts';
 import type { ReferralRow, Uplines } from './referrals.ts';
 
@@ -34,6 +34,7 @@ export interface ChunkWrites {
   exchanges: ExchangeRow[];
   withdrawals: WithdrawalRow[];
   memberships: MembershipRow[];
+  treasuryPayments: TreasuryPaymentRow[];
   referrals: ReferralRow[];
   plans: PlanRow[];
   planCloses: { planId: number; closesAt: Date }[];
