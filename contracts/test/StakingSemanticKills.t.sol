@@ -255,6 +255,20 @@ contract StakingTimelockIsolationTest is EconomicsFixture {
         assertEq(staking.planCount(), count + 1);
         assertEq(_allButPlans(), before, "opening a plan changed something else");
     }
+
+    /// Issue 28 §1 (semantic mutant `two-places` in closePlan: its start also moved to now survived):
+    /// closing a plan ends its window now and changes nothing else of it (start, term, rate, cap, staked).
+    function test_closePlan_changesOnlyItsEnd() public {
+        IStaking.Plan memory before = staking.getPlan(plan);
+        vm.warp(block.timestamp + 1 hours);
+        assertTrue(before.opensAt < block.timestamp && block.timestamp < before.closesAt);
+        vm.prank(owner);
+        staking.closePlan(plan);
+        IStaking.Plan memory closed = staking.getPlan(plan);
+        assertEq(closed.closesAt, block.timestamp);
+        closed.closesAt = before.closesAt;
+        assertEq(abi.encode(closed), abi.encode(before), "closing a plan changed more than its end");
+    }
 }
 
 contract StakingPayTreasuryTest is EconomicsFixture {
