@@ -284,10 +284,10 @@ export const mutants: Mutant[] = [
   {
     id: 'level-threshold-strict',
     rule: 'economics',
-    what: 'level 5 needs more than its threshold, not the threshold',
+    what: 'a level (level 5 among them) needs more than its threshold, not the threshold',
     file: referrals,
-    find: 'if (t >= _level5) return 5;',
-    replace: 'if (t > _level5) return 5;',
+    find: 'level != 0 && t < _levelThreshold(level)',
+    replace: 'level != 0 && t <= _levelThreshold(level)',
   },
   {
     id: 'team-not-reduced',
@@ -302,8 +302,8 @@ export const mutants: Mutant[] = [
     rule: 'economics',
     what: 'only level 6 (not 5) exchanges free',
     file: exchange,
-    find: 'levelOf(user) >= FEE_FREE_LEVEL',
-    replace: 'levelOf(user) > FEE_FREE_LEVEL',
+    find: 'teamStakeOf(user) >= _levelThreshold(FEE_FREE_LEVEL)',
+    replace: 'teamStakeOf(user) >= _levelThreshold(FEE_FREE_LEVEL + 1)',
   },
   {
     id: 'four-free-exchanges',

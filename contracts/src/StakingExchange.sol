@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {StakingMath} from "./StakingMath.sol";
+import {IUniswapV2Router} from "./interfaces/IUniswapV2Router.sol";
 import {StakingReferrals} from "./StakingReferrals.sol";
 
 /// @title StakingExchange
@@ -31,10 +32,7 @@ abstract contract StakingExchange is StakingReferrals {
         uint256 rate = feeBpsFor(msg.sender);
         if (a.exchangeCount < type(uint32).max) ++a.exchangeCount;
 
-        rewardToken.forceApprove(address(router), amountIn);
-        uint256 before = usdc.balanceOf(address(this));
-        router.swapExactTokensForTokens(amountIn, minUsdcOut, _path(), address(this), block.timestamp);
-        uint256 gross = usdc.balanceOf(address(this)) - before;
+        uint256 gross = _swapToUsdc(amountIn, minUsdcOut);
 
         (uint256 eco, uint256 share) = StakingMath.splitFee(gross * rate / BPS, nodeHolders, founderHolders);
         uint256 fee = eco + share;
@@ -91,7 +89,11 @@ abstract contract StakingExchange is StakingReferrals {
     /// @param user The address.
     /// @return Basis points of the USDC received.
     function feeBpsFor(address user) public view returns (uint256) {
-        if (_accounts[user].exchangeCount < FREE_EXCHANGES || levelOf(user) >= FEE_FREE_LEVEL) return 0;
+        // levelOf(user) >= FEE_FREE_LEVEL, with one comparison instead of levelOf's walk from the top.
+        if (
+            _accounts[user].exchangeCount < FREE_EXCHANGES
+                || teamStakeOf(user) >= _levelThreshold(FEE_FREE_LEVEL)
+        ) return 0;
         return feeBps;
     }
 
@@ -118,10 +120,17 @@ abstract contract StakingExchange is StakingReferrals {
         totalEarned -= amount;
     }
 
-    function _path() internal view returns (address[] memory path) {
-        path = new address[](2);
-        path[0] = address(rewardToken);
-        path[1] = address(usdc);
+    /// @dev Swaps `amountIn` reward coin to USDC here and returns the USDC received. Each token and the
+    ///      router are read once into a local: an immutable is copied into the code at every read (33
+    ///      bytes), a local costs one byte and the same gas (contracts/README.md, "Size").
+    function _swapToUsdc(uint256 amountIn, uint256 minUsdcOut) internal returns (uint256 gross) {
+        (IERC20 usdc_, IERC20 reward, IUniswapV2Router router_) = (usdc, rewardToken, router);
+        reward.forceApprove(address(router_), amountIn);
+        uint256 before = usdc_.balanceOf(address(this));
+        address[] memory path = new address[](2);
+        (path[0], path[1]) = (address(reward), address(usdc_));
+        router_.swapExactTokensForTokens(amountIn, minUsdcOut, path, address(this), block.timestamp);
+        gross = usdc_.balanceOf(address(this)) - before;
     }
 
     function _pendingDividend(Account storage a) internal view returns (uint256) {

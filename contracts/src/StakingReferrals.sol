@@ -51,19 +51,16 @@ abstract contract StakingReferrals is StakingStorage {
     /// @return level 0..6.
     function levelOf(address user) public view returns (uint256 level) {
         uint256 t = teamStakeOf(user);
-        if (t >= _level6) return 6;
-        if (t >= _level5) return 5;
-        if (t >= _level4) return 4;
-        if (t >= _level3) return 3;
-        if (t >= _level2) return 2;
-        if (t >= _level1) return 1;
-        return 0;
+        // Thresholds ascend (checked at construction): the first one reached from the top is the level.
+        for (level = 6; level != 0 && t < _levelThreshold(level); --level) {}
     }
 
     /// @notice The team performance needed for levels 1..6, fixed at deployment.
     /// @return thresholds USDC base units, ascending.
     function levelThresholds() external view returns (uint256[6] memory thresholds) {
-        thresholds = [_level1, _level2, _level3, _level4, _level5, _level6];
+        for (uint256 i = 0; i < 6; ++i) {
+            thresholds[i] = _levelThreshold(i + 1);
+        }
     }
 
     /// @notice Team performance of `user`: active stake of its downlines at depths 1-3 (USDC base units).
@@ -71,5 +68,17 @@ abstract contract StakingReferrals is StakingStorage {
     /// @return USDC base units (counted in whole hundredths of a USDC).
     function teamStakeOf(address user) public view returns (uint256) {
         return uint256(_accounts[user].teamCents) * _teamUnit;
+    }
+
+    /// @dev The team performance level `level` (1..6) needs. Every threshold is read only here: an
+    ///      immutable is copied into the code at each place that reads it (33 bytes each), and Staking
+    ///      must keep room under EIP-170 (contracts/README.md, "Size").
+    function _levelThreshold(uint256 level) internal view returns (uint256) {
+        if (level == 1) return _level1;
+        if (level == 2) return _level2;
+        if (level == 3) return _level3;
+        if (level == 4) return _level4;
+        if (level == 5) return _level5;
+        return _level6;
     }
 }

@@ -214,6 +214,61 @@ contract StakingTimelockIsolationTest is EconomicsFixture {
             assertEq(_lens(p), lensBefore, "a lens figure changed");
         }
     }
+
+    /// Everything but the plan list: every parameter, the pool's figures and what the lens reports
+    /// about each user.
+    function _allButPlans() internal view returns (bytes memory r) {
+        for (uint8 j = 0; j < PARAMS; ++j) {
+            r = abi.encode(r, _current(IStaking.Param(j)));
+        }
+        (uint256 budget, uint256 reserved,) = staking.rewardBudgetInfo();
+        r = abi.encode(
+            r, staking.totalStaked(), staking.totalActiveStake(), budget, reserved, staking.totalEarned()
+        );
+        r = abi.encode(
+            r,
+            staking.totalWithdrawable(),
+            staking.dividendsUnclaimed(),
+            staking.accEcologicalPerNode(),
+            staking.accShareholderPerFounder(),
+            staking.nodeHolders(),
+            staking.founderHolders()
+        );
+        address[6] memory users = [root, alice, bob, carol, dave, erin];
+        for (uint256 i = 0; i < users.length; ++i) {
+            r = abi.encode(
+                r, lens.getAccount(users[i]), lens.getUserTotals(users[i]), lens.getPositions(users[i])
+            );
+        }
+    }
+
+    /// Issue 28 §1 (semantic mutant `two-places` in createPlan: the plan count also written into the
+    /// founders' dividend accumulator survived): opening a plan adds a plan and changes nothing else a
+    /// user or the operator reads, a founder's dividend among them.
+    function test_createPlan_changesNothingButThePlanList() public {
+        bytes memory before = _allButPlans();
+        uint256 count = staking.planCount();
+        vm.prank(owner);
+        staking.createPlan(
+            30, 1e15, 1_000_000 * ONE, uint64(block.timestamp), uint64(block.timestamp + 30 days)
+        );
+        assertEq(staking.planCount(), count + 1);
+        assertEq(_allButPlans(), before, "opening a plan changed something else");
+    }
+
+    /// Issue 28 §1 (semantic mutant `two-places` in closePlan: its start also moved to now survived):
+    /// closing a plan ends its window now and changes nothing else of it (start, term, rate, cap, staked).
+    function test_closePlan_changesOnlyItsEnd() public {
+        IStaking.Plan memory before = staking.getPlan(plan);
+        vm.warp(block.timestamp + 1 hours);
+        assertTrue(before.opensAt < block.timestamp && block.timestamp < before.closesAt);
+        vm.prank(owner);
+        staking.closePlan(plan);
+        IStaking.Plan memory closed = staking.getPlan(plan);
+        assertEq(closed.closesAt, block.timestamp);
+        closed.closesAt = before.closesAt;
+        assertEq(abi.encode(closed), abi.encode(before), "closing a plan changed more than its end");
+    }
 }
 
 contract StakingPayTreasuryTest is EconomicsFixture {

@@ -2,10 +2,12 @@
  * Nodes and founders on the Mine page against the real stack: buying a node and upgrading it to a
  * founder seat approves exactly the price (or the difference) and nothing more, the USDC goes from
  * the user's wallet into the proceeds Staking holds for the operator's treasury, and the flags change; an allowance that already
- * covers the price skips the approval; a sold-out offer is disabled with a clear text.
+ * covers the price skips the approval; a sold-out offer is disabled with a clear text. The activity
+ * record shows each price as owed to the treasury until `payTreasury`, then when and to whom it was paid.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { stakingAbi, usdcAbi } from '@app/contracts/generated';
 import { timelockParams } from '@app/contracts/enums';
 import {
@@ -14,6 +16,7 @@ import {
   expectToast,
   openSignedIn,
   sentTransactions,
+  shortAddress,
   STEP_MS,
   toastMark,
   waitForText,
@@ -28,7 +31,10 @@ import {
   usdcAllowance,
   usdcBalance,
 } from '../chain.ts';
+import { openPage } from '../data.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
   let stack: Stack;
@@ -47,6 +53,33 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
       abi: stakingAbi,
       functionName: 'nodeSold',
     });
+
+  /**
+   * The detail lines (after the title and amount) of the activity rows of purchases, newest first,
+   * once `ready` holds: the page is opened again until the indexer has caught up.
+   */
+  const membershipLines = async (
+    page: Page,
+    ready: (lines: string[][]) => boolean,
+  ): Promise<string[][]> => {
+    let lines: string[][] = [];
+    for (const deadline = Date.now() + STEP_MS; Date.now() < deadline;) {
+      await openPage(page, '/pages/activity/activity', 'Activity record');
+      await page.getByTestId('activity-row').first().waitFor({ timeout: STEP_MS });
+      lines = await page
+        .locator('[data-testid="activity-row"][data-type="membership"]')
+        .evaluateAll((rows) =>
+          rows.map((row) =>
+            [...row.querySelectorAll('.row__meta > span:not([data-testid="tx-hash"])')].map(
+              (span) => (span as HTMLElement).innerText.trim(),
+            ),
+          ),
+        );
+      if (ready(lines)) return lines;
+      await openPage(page, '/pages/withdraws/withdraws', 'Withdrawal history');
+    }
+    assert.fail(`activity lines of the purchases not as expected: ${JSON.stringify(lines)}`);
+  };
 
   test('buy a node, then upgrade to founder: exact approvals, paid to the treasury', async () => {
     const user = accountAddress(6);
@@ -143,6 +176,24 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
         await waitForText(page, 'membership-status', (t) => t === 'Founding address');
         await waitForText(page, 'founder-sold', (t) => t === '1 of 20');
         assert.equal(await page.getByTestId('buy-node').count(), 0, 'a member cannot buy again');
+
+        // ---- the activity record: both prices owed to the treasury, then paid, when and to whom --
+        const owed = 'Owed to the treasury; held in the staking contract until it is paid out';
+        assert.deepEqual(await membershipLines(page, (lines) => lines.length === 2), [
+          ['Upgrade from node to founder', owed],
+          ['Node', owed],
+        ]);
+        await stakingCallAs(eth, 5, 'payTreasury', []); // anyone may send it
+        const paid = new RegExp(
+          `^Owed to the treasury; paid out .*\\d{4}.* to ${literal(shortAddress(treasury))}$`,
+        );
+        const lines = await membershipLines(page, (shown) =>
+          shown.every((row) => row[1] !== undefined && paid.test(row[1])),
+        );
+        assert.deepEqual(
+          lines.map((row) => row[0]),
+          ['Upgrade from node to founder', 'Node'],
+        );
       },
     );
   });

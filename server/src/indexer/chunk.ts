@@ -70,6 +70,7 @@ export function buildChunk(
     exchanges: [],
     withdrawals: [],
     memberships: [],
+    treasuryPayments: [],
     referrals: [],
     plans: [],
     planCloses: [],

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pairAbi, stakingAbi, stakingLensAbi } from '@app/contracts/generated';
-import { parseEventLogs, type Address } from 'viem';
+import { parseEventLogs, parseUnits, type Address } from 'viem';
 import { decodeLogs } from './events.ts';
 import { engines, getJson, okData, startTestServer, type TestServer } from '../testing/harness.ts';
 import { startTestChain, type Actor, type TestChain } from '../testing/chain.ts';
@@ -193,6 +193,14 @@ for (const engine of engines()) {
         [lower(a.address)],
       );
       assert.deepEqual({ ...member }, { membership: 1, purchased_node: true });
+      // The node's price, paid on to the treasury of that block (the deployer's) by d.
+      const payments = await row<{ treasury: string; amount: string }>(
+        'SELECT treasury, amount::text AS amount FROM treasury_payments WHERE chain_id = 1',
+      );
+      assert.deepEqual(
+        payments.map((p) => ({ ...p })),
+        [{ treasury: lower(chain.operator.address), amount: parseUnits('1000', 6).toString() }],
+      );
       const [market] = await row<{ usdc: string; reward: string }>(
         'SELECT usdc_reserve::text AS usdc, reward_reserve::text AS reward FROM market WHERE chain_id = 1',
       );

@@ -11,7 +11,11 @@ import type { ChunkWrites } from './chunk.ts';
 import { writeExchanges, writeMarket } from './features/exchange.ts';
 import { dropForeignTimelockNotices, writeTimelock } from './features/governance.ts';
 import { writeAccounts, writeRecords, writeStats } from './features/ledger.ts';
-import { writeMemberships } from './features/memberships.ts';
+import {
+  writeMemberships,
+  writeTreasuryPayments,
+  type TreasuryPaymentRow,
+} from './features/memberships.ts';
 import { writePositions, writeSums, writeWithdrawals } from './features/positions.ts';
 import { writeReferrals } from './features/referrals.ts';
 import { chunkWriter, type ChunkTarget } from './features/write.ts';
@@ -82,6 +86,7 @@ export async function writeChunk(q: Queryable, target: ChunkTarget, w: ChunkWrit
   await writeExchanges(writer, w.exchanges);
   await writeWithdrawals(writer, w.withdrawals);
   await writeMemberships(writer, w.memberships);
+  await writeTreasuryPayments(writer, w.treasuryPayments);
   await writeRecords(writer, w);
   await writeAccounts(writer, w.accounts);
   await writeSums(writer, w);
@@ -138,6 +143,8 @@ export async function writeTouches(q: Queryable, chain: number, block: bigint, w
   }
   // Accounts changed only as uplines (team figures) are marked themselves, not their uplines.
   const addresses = new Set<string>([...withRows, ...w.accounts.keys()]);
+  // A payment to the treasury changes the activity lines of the purchases it pays.
+  for (const buyer of await buyersPaidBy(q, chain, w.treasuryPayments)) addresses.add(buyer);
   const marks: string[] = [];
   const anyEvent =
     addresses.size > 0 ||
@@ -161,6 +168,36 @@ export async function writeTouches(q: Queryable, chain: number, block: bigint, w
      ON CONFLICT (chain_id, address) DO UPDATE SET block_number = EXCLUDED.block_number`,
     [chain, block.toString(), [...addresses], marks, [...withRows]],
   );
+}
+
+/**
+ * The buyers whose purchases this chunk's treasury payments pay: purchases before its last payment
+ * that no earlier payment paid (none between them and the chunk's first one). Its payments are
+ * already written; the purchases of the chain are few (nodes and founder seats are limited).
+ */
+async function buyersPaidBy(
+  q: Queryable,
+  chain: number,
+  payments: readonly TreasuryPaymentRow[],
+): Promise<string[]> {
+  const first = payments[0];
+  const last = payments[payments.length - 1];
+  if (!first || !last) return [];
+  const r = await q.query<{ address: string }>(
+    `SELECT DISTINCT m.address FROM memberships m
+     WHERE m.chain_id = $1 AND (m.block_number, m.log_index) < ($4::bigint, $5::integer)
+       AND NOT EXISTS (SELECT 1 FROM treasury_payments p WHERE p.chain_id = $1
+         AND (p.block_number, p.log_index) > (m.block_number, m.log_index)
+         AND (p.block_number, p.log_index) < ($2::bigint, $3::integer))`,
+    [
+      chain,
+      first.blockNumber.toString(),
+      first.logIndex,
+      last.blockNumber.toString(),
+      last.logIndex,
+    ],
+  );
+  return r.rows.map((row) => row.address);
 }
 
 /** Deletes a chain's whole index (operator's reset after a chain reset or a new deployment). */

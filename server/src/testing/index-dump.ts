@@ -24,6 +24,8 @@ const tables: Record<string, string> = {
   exchanges: 'SELECT * FROM exchanges WHERE chain_id = $1 ORDER BY block_number, log_index',
   withdrawals: 'SELECT * FROM withdrawals WHERE chain_id = $1 ORDER BY block_number, log_index',
   memberships: 'SELECT * FROM memberships WHERE chain_id = $1 ORDER BY block_number, log_index',
+  treasury_payments:
+    'SELECT * FROM treasury_payments WHERE chain_id = $1 ORDER BY block_number, log_index',
   record_totals: 'SELECT * FROM record_totals WHERE chain_id = $1 ORDER BY address',
   activity: 'SELECT * FROM activity WHERE chain_id = $1 ORDER BY block_number, log_index',
   timelock: `SELECT t.block_number, t.log_index, t.param, t.value::text, t.eta, t.status, t.settled_block, n.texts

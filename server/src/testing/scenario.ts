@@ -1,8 +1,8 @@
 /**
  * A small, realistic history on a test chain: a three-level team under the root stakes, a day of
  * mining is harvested (mining + 10/8/5% commissions), the bottom member exchanges half its coin on
- * the local DEX and withdraws 1 USDC, the top member buys a node, and the operator queues a fee
- * change (1%) through the timelock.
+ * the local DEX and withdraws 1 USDC, the top member buys a node and the bottom one pays the
+ * proceeds to the treasury, and the operator queues a fee change (1%) through the timelock.
  */
 import { stakingLensAbi } from '@app/contracts/generated';
 import { maxUint256, parseUnits } from 'viem';
@@ -38,6 +38,7 @@ export async function playTeamScenario(chain: TestChain): Promise<TeamScenario> 
   await d.staking('withdraw', [parseUnits('1', chain.deployment.usdcDecimals)]);
   await a.approveUsdc(parseUnits('1000', chain.deployment.usdcDecimals));
   await a.staking('purchaseNode', [parseUnits('1000', chain.deployment.usdcDecimals)]);
+  await d.staking('payTreasury');
   await chain.operator.staking('queueParam', [0, 100n]);
   return { a, b, c, d };
 }

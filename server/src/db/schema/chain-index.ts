@@ -247,6 +247,17 @@ export const memberships = chainTable(
   { primaryKey: ['blockNumber', 'logIndex'] },
 );
 
+/** One `payTreasury` (TreasuryPaid): every proceed accrued so far, sent to that block's treasury. */
+export const treasuryPayments = chainTable(
+  'treasury_payments',
+  {
+    ...place(),
+    treasury: text('treasury'),
+    amount: numeric('amount'),
+  },
+  { primaryKey: ['blockNumber', 'logIndex'] },
+);
+
 export const activity = chainTable(
   'activity',
   {
@@ -322,6 +333,7 @@ export const chainIndexTables = [
   exchanges,
   withdrawals,
   memberships,
+  treasuryPayments,
   activity,
   recordTotals,
   contractEvents,
@@ -344,6 +356,7 @@ export type IncomeRow = RowOf<typeof income>;
 export type ExchangeRow = RowOf<typeof exchanges>;
 export type WithdrawalRow = RowOf<typeof withdrawals>;
 export type MembershipRow = RowOf<typeof memberships>;
+export type TreasuryPaymentRow = RowOf<typeof treasuryPayments>;
 export type ActivityRow = RowOf<typeof activity>;
 export type TimelockRow = RowOf<typeof timelockChanges>;
 export type ContractEventRow = RowOf<typeof contractEvents>;

@@ -15,6 +15,7 @@ import type {
   PositionRow,
   ReferralRow,
   TimelockRow,
+  TreasuryPaymentRow,
   WithdrawalRow,
 } from '../../db/schema/chain-index.ts';
 import type { ChainEvent, StakingLog } from '../events.ts';
@@ -40,6 +41,7 @@ export interface ChunkWrites {
   exchanges: ExchangeRow[];
   withdrawals: WithdrawalRow[];
   memberships: MembershipRow[];
+  treasuryPayments: TreasuryPaymentRow[];
   referrals: ReferralRow[];
   plans: PlanRow[];
   /** Plans of earlier chunks closed in this one. */

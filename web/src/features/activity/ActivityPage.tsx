@@ -44,7 +44,12 @@ function ActivityRow({ item, fmt }: { item: ActivityItem; fmt: TokenFormat }) {
     >
       {activityDetails(item).map((line) => (
         <span key={line.key}>
-          {t(line.key, line.values)}
+          {t(
+            line.key,
+            line.dateMs === undefined
+              ? line.values
+              : { ...line.values, date: formatDateTime(line.dateMs / 1000, i18n.language) },
+          )}
           {line.address ? (
             <>
               {' '}

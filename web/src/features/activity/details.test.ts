@@ -26,14 +26,52 @@ test('activityDetails names what each action did', () => {
     ['activity.detail.position', 'activity.detail.early', 'activity.detail.toBalance'],
   );
   assert.deepEqual(
-    activityDetails(
-      item('membership', { membership: 'founder', upgrade: true, treasury: '0x1' }),
-    ).map((l) => l.key),
-    ['activity.detail.upgrade', 'activity.detail.treasury'],
-  );
-  assert.deepEqual(
     activityDetails(item('grant', { source: 'promotion' })).map((l) => l.key),
     ['activity.detail.grant.promotion'],
+  );
+});
+
+test('a purchase is owed to the treasury until paid, then says when and to whom (not the treasury at purchase)', () => {
+  const purchase = (amount: string, detail: Record<string, unknown>): ActivityItem => ({
+    ...item('membership', { membership: 'node', upgrade: false, treasury: '0xold', ...detail }),
+    token: 'usdc',
+    amount,
+  });
+  assert.deepEqual(activityDetails(purchase('1000000000', {})), [
+    { key: 'activity.detail.node', values: {} },
+    { key: 'activity.detail.treasuryOwed', values: {} },
+  ]);
+  assert.deepEqual(
+    activityDetails(
+      purchase('1000000000', {
+        treasuryPaidAt: '2026-01-02T03:04:05.000Z',
+        treasuryPaidTo: '0xnew',
+      }),
+    ),
+    [
+      { key: 'activity.detail.node', values: {} },
+      {
+        key: 'activity.detail.treasuryPaid',
+        values: {},
+        address: '0xnew',
+        dateMs: Date.UTC(2026, 0, 2, 3, 4, 5),
+      },
+    ],
+  );
+  // A payment time that is not a time is not guessed: still owed as far as the page can tell.
+  assert.deepEqual(
+    activityDetails(purchase('1', { treasuryPaidAt: 'soon', treasuryPaidTo: '0xnew' })).map(
+      (l) => l.key,
+    ),
+    ['activity.detail.node', 'activity.detail.treasuryOwed'],
+  );
+  // An upgrade that cost nothing owes the treasury nothing.
+  assert.deepEqual(
+    activityDetails({
+      ...purchase('0', {}),
+      detail: { membership: 'founder', upgrade: true, treasury: '0xold' },
+    }).map((l) => l.key),
+    ['activity.detail.upgrade'],
   );
 });
 

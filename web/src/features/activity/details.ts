@@ -9,6 +9,8 @@ export interface DetailLine {
   values: Record<string, string | number>;
   /** Values that are addresses (shortened for display, full in the tooltip). */
   address?: string;
+  /** A time (milliseconds) the page formats in the reader's locale as the `date` value. */
+  dateMs?: number;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -57,8 +59,19 @@ export function activityDetails(item: ActivityItem): DetailLine[] {
           key: d.upgrade === true ? 'activity.detail.upgrade' : `activity.detail.${membership}`,
           values: {},
         });
-      const treasury = str(d.treasury);
-      if (treasury) lines.push({ key: 'activity.detail.treasury', values: {}, address: treasury });
+      // The price is owed to the treasury until `payTreasury` sends it, to the treasury of that day
+      // (not necessarily `d.treasury`, the one at purchase). A free upgrade owes nothing.
+      if (item.amount === null || item.amount === '0') break;
+      const paidTo = str(d.treasuryPaidTo);
+      const paidAt = str(d.treasuryPaidAt) ? Date.parse(str(d.treasuryPaidAt)!) : NaN;
+      if (paidTo && !Number.isNaN(paidAt))
+        lines.push({
+          key: 'activity.detail.treasuryPaid',
+          values: {},
+          address: paidTo,
+          dateMs: paidAt,
+        });
+      else lines.push({ key: 'activity.detail.treasuryOwed', values: {} });
       break;
     }
     case 'grant': {
