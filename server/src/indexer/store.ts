@@ -4,18 +4,18 @@
  * with its feature (features/*.ts); this file keeps the order and the cursor.
  */
 import type { Db, Queryable } from '../db/db.ts';
-import { chainCursors, chainIndexTables } from '../db/schema/chain-index.ts';
+import {
+  chainCursors,
+  chainIndexTables,
+  type TreasuryPaymentRow,
+} from '../db/schema/chain-index.ts';
 import { parseRow, rowJson } from '../db/schema/rows.ts';
 import type { RowOf } from '../db/schema/table.ts';
 import type { ChunkWrites } from './chunk.ts';
 import { writeExchanges, writeMarket } from './features/exchange.ts';
 import { dropForeignTimelockNotices, writeTimelock } from './features/governance.ts';
 import { writeAccounts, writeRecords, writeStats } from './features/ledger.ts';
-import {
-  writeMemberships,
-  writeTreasuryPayments,
-  type TreasuryPaymentRow,
-} from './features/memberships.ts';
+import { writeMemberships, writeTreasuryPayments } from './features/memberships.ts';
 import { writePositions, writeSums, writeWithdrawals } from './features/positions.ts';
 import { writeReferrals } from './features/referrals.ts';
 import { chunkWriter, type ChunkTarget } from './features/write.ts';

@@ -7,6 +7,7 @@
 import {
   memberships,
   treasuryPayments,
+  type MembershipRow,
   type TreasuryPaymentRow,
 } from '../../db/schema/chain-index.ts';
 import { lower, recordEvent, type Reducers } from './reduce.ts';
