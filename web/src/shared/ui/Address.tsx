@@ -50,8 +50,7 @@ export function Address({
         type="button"
         className="address__value mono"
         aria-expanded={full}
-        aria-label={t('address.label', { address: value })}
-        title={value}
+        title={t('address.label', { address: value })}
         onClick={() => setFull(!full)}
       >
         {full ? value : shortAddress(value)}
