@@ -12,6 +12,8 @@ const amountFormatters = [
 const contractLayer = ['web/src/shared/contracts/**'];
 const amountMessage = 'Show amounts with <Amount> or useTokenFormat() (issue 19 §1).';
 const countMessage = 'Show amounts with <Amount> or useTokenFormat(); counts with displayCount.';
+const addressMessage =
+  'Show addresses with <Address> (web/src/shared/ui/Address.tsx): 4...4, copy, explorer, full on tap (issue 24 §1).';
 const amountImports = [
   'error',
   {
@@ -28,9 +30,36 @@ const amountImports = [
         importNames: ['displayAmount', 'fullAmount'],
         message: amountMessage,
       },
+      { group: ['**/format'], importNames: ['shortAddress'], message: addressMessage },
     ],
   },
 ];
+/**
+ * Issue 24 §1: an address reaches the page through <Address> only. A value named like an address
+ * (`address`, `owner`, `treasury`, `userAddress`, `deployment.staking`...) written straight into
+ * JSX, or given as a summary row's `value`, is refused: summary rows take `address:` instead.
+ */
+const addressNames =
+  '/^(address|owner|pendingOwner|treasury|upline|user|spender|staking|usdc|pair|router|rewardToken|lens)$|Address$/';
+const addressSyntax = [
+  {
+    selector: `:matches(JSXElement, JSXFragment) > JSXExpressionContainer > Identifier[name=${addressNames}]`,
+    message: addressMessage,
+  },
+  {
+    selector: `:matches(JSXElement, JSXFragment) > JSXExpressionContainer > MemberExpression[property.name=${addressNames}]`,
+    message: addressMessage,
+  },
+  {
+    selector: `Property[key.name='value'] > Identifier[name=${addressNames}]`,
+    message: addressMessage,
+  },
+  {
+    selector: `Property[key.name='value'] > MemberExpression[property.name=${addressNames}]`,
+    message: addressMessage,
+  },
+];
+const addressComponent = ['web/src/shared/ui/Address.tsx'];
 const amountSyntax = [
   {
     selector: 'CallExpression[callee.property.name=/^(toFixed|toPrecision|toLocaleString)$/]',
@@ -86,9 +115,15 @@ export default tseslint.config(
   // (One `no-restricted-syntax` entry per file: a later entry would replace an earlier one.)
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/**/*.test.ts', ...amountFormatters, ...contractLayer],
+    ignores: ['web/src/**/*.test.ts', ...amountFormatters, ...contractLayer, ...addressComponent],
     rules: {
       'no-restricted-imports': amountImports,
+      'no-restricted-syntax': ['error', ...amountSyntax, ...addressSyntax, abiProperty],
+    },
+  },
+  {
+    files: addressComponent,
+    rules: {
       'no-restricted-syntax': ['error', ...amountSyntax, abiProperty],
     },
   },

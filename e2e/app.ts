@@ -196,10 +196,37 @@ export async function bindInvitation(page: Page, expectedUpline: Address): Promi
   await expectToast(page, 'Binding succeeded');
 }
 
-/** Presses Confirm in the 'Confirm operation' dialog (the plain-language summary before the wallet). */
+/**
+ * An <Address> as the user reads it: 4...4 first, the whole address after a tap on it (issue 24
+ * §1). Returns both texts.
+ */
+export async function readAddress(address: Locator): Promise<{ short: string; full: string }> {
+  const value = address.getByRole('button').first();
+  const short = (await value.innerText()).trim();
+  await value.click();
+  await address.locator('button[aria-expanded="true"]').waitFor({ timeout: STEP_MS });
+  return { short, full: (await value.innerText()).trim() };
+}
+
+/**
+ * Opens a confirm dialog's 'Everything the wallet will show' (issue 24 §1: the exact amounts and
+ * full addresses are there, the dialog shows them rounded and short), as a user checking them does.
+ */
+export async function openEverything(dialog: Locator): Promise<void> {
+  const expander = dialog.getByTestId('summary-exact');
+  if ((await expander.count()) === 0) return;
+  if ((await expander.getAttribute('open')) === null)
+    await expander.locator(':scope > summary').click();
+}
+
+/**
+ * Presses Confirm in the 'Confirm operation' dialog (the plain-language summary before the wallet).
+ * Returns the summary's text with 'Everything the wallet will show' open.
+ */
 export async function confirmOperation(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
   await dialog.waitFor({ timeout: STEP_MS });
+  await openEverything(dialog);
   const summary = (await dialog.innerText()).trim();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   return summary;

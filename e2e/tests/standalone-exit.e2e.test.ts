@@ -31,6 +31,7 @@ import {
   STEP_MS,
   toastMark,
   waitForText,
+  openEverything,
 } from '../app.ts';
 import {
   accountAddress,
@@ -216,6 +217,8 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
         await mainButton(page, 'Exchange').click();
         const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await dialog.waitFor({ timeout: STEP_MS });
+        // The exact quote and minimum: under 'Everything the wallet will show'.
+        await openEverything(dialog);
         const quotedNet = parseShown(await dialog.getByTestId('summary-net').textContent(), 6);
         const shownMin = parseShown(await dialog.getByTestId('summary-min').textContent(), 6);
         assert.equal(shownMin, (quotedNet * 9950n) / 10000n, 'default guard: 0.5% below the quote');
@@ -255,6 +258,7 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
         await mainButton(page, 'Withdraw WETH').click();
         const coinDialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await coinDialog.waitFor({ timeout: STEP_MS });
+        await openEverything(coinDialog);
         assert.equal(
           parseShown(await coinDialog.getByTestId('summary-amount').textContent(), 18),
           rest,
@@ -277,6 +281,7 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
         await mainButton(page, 'Claim').click();
         const claimDialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await claimDialog.waitFor({ timeout: STEP_MS });
+        await openEverything(claimDialog);
         assert.equal(
           parseShown(await claimDialog.getByTestId('summary-amount').textContent(), 6),
           dividend,

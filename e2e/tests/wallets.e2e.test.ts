@@ -67,6 +67,61 @@ const fakeTrust = `(() => {
   window.dispatchEvent(new Event('ethereum#initialized'));
 })();`;
 
+/** An SVG icon as a wallet announces it (a data URI). */
+const svgIcon = (body: string) =>
+  'data:image/svg+xml;base64,' +
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">${body}</svg>`,
+  ).toString('base64');
+
+/**
+ * Four more EIP-6963 wallets whose icons are valid strings: one that draws nothing (an empty SVG,
+ * as TokenPocket's row showed), one flat colour, one that fails to load, and one with a drawing.
+ */
+const iconWallets: { name: string; icon: string; drawn: boolean }[] = [
+  { name: 'Empty Icon Wallet', icon: svgIcon(''), drawn: false },
+  {
+    name: 'Flat Icon Wallet',
+    icon: svgIcon('<rect width="32" height="32" fill="#3366ff"/>'),
+    drawn: false,
+  },
+  { name: 'Broken Icon Wallet', icon: `data:image/png;base64,${'A'.repeat(64)}`, drawn: false },
+  {
+    name: 'Drawn Icon Wallet',
+    icon: svgIcon(
+      '<rect width="32" height="32" fill="#3366ff"/><circle cx="16" cy="16" r="8" fill="#fff"/>',
+    ),
+    drawn: true,
+  },
+];
+
+/** The page script that announces them (a string: the page runs it as it is, at its start). */
+const announceIconWallets = `(() => {
+  const wallets = ${JSON.stringify(iconWallets)};
+  const announce = () => wallets.forEach((wallet, index) => {
+    const provider = {
+      request: async () => {
+        throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+      },
+      on() {},
+      removeListener() {},
+    };
+    const info = {
+      uuid: '00000000-0000-4000-8000-00000000000' + index,
+      name: wallet.name,
+      icon: wallet.icon,
+      rdns: 'dev.e2e.icon' + index,
+    };
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }),
+    );
+  });
+  // As EIP-6963 wallets do: announce now and whenever the page asks (the app asks when it loads
+  // its wallet code).
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+})();`;
+
 describe('connect popup: named wallets, deep links, late injection', { timeout: 600_000 }, () => {
   let stack: Stack;
 
@@ -92,6 +147,35 @@ describe('connect popup: named wallets, deep links, late injection', { timeout: 
       assert.ok(installed.includes('E2E Wallet'), 'E2E Wallet is installed');
       assert.deepEqual(absent, named, 'none of the named wallets is in this browser');
       assert.ok(!all.includes('Browser wallet'), 'window.ethereum is the E2E Wallet, not another');
+    });
+  });
+
+  test("an announced icon that fails to load or draws nothing gets the wallet's initial", async () => {
+    await withSession(stack, 'wallet icons drawn', { account, initialChainId: 1 }, async (s) => {
+      await s.context.addInitScript({ content: announceIconWallets });
+      await openApp(s.page, stack.server.url);
+      await openPopup(s.page);
+      const dialog = s.page.getByRole('dialog', { name: 'Choose a wallet' });
+      for (const wallet of [...iconWallets, { name: 'E2E Wallet', drawn: true }]) {
+        const row = dialog.getByTestId('wallets-installed').locator('.wallet-list__item', {
+          hasText: wallet.name,
+        });
+        // Decided once the icon is drawn: the initial shows while it is checked.
+        await row.getByTestId(wallet.drawn ? 'wallet-icon' : 'wallet-initial').waitFor({
+          timeout: STEP_MS,
+        });
+        await s.page.waitForTimeout(200);
+        assert.equal(
+          await row.getByTestId('wallet-icon').count(),
+          wallet.drawn ? 1 : 0,
+          `${wallet.name}: its own icon only when it draws something`,
+        );
+        if (!wallet.drawn)
+          assert.equal(
+            await row.getByTestId('wallet-initial').getAttribute('data-initial'),
+            wallet.name[0],
+          );
+      }
     });
   });
 

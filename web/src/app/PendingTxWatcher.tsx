@@ -5,7 +5,7 @@ import { WaitForTransactionReceiptTimeoutError, type Address } from 'viem';
 import { useConfig } from 'wagmi';
 import type { Config } from 'wagmi';
 import { getConnection, getPublicClient, waitForCallsStatus } from 'wagmi/actions';
-import { shortAddress } from '../shared/format';
+import { shortHash } from '../shared/format';
 import { readPendingTx, writePendingTx, type PendingTx } from '../shared/pendingTx';
 import { sessionStore } from '../shared/session';
 import { RECEIPT_TIMEOUT_MS, settleTimeout } from '../features/tx/receipt';
@@ -100,7 +100,7 @@ export default function PendingTxWatcher() {
         <span>{t('tx.pendingBatch')}</span>
       ) : (
         <div>
-          <span>{t('tx.pending', { hash: shortAddress(pending.hash) })}</span>
+          <span>{t('tx.pending', { hash: shortHash(pending.hash) })}</span>
           <TxHashLine chainId={pending.chainId} hash={pending.hash} />
         </div>
       )}

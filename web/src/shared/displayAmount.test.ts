@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseUnits } from 'viem';
 import { languages } from '../i18n/languages';
-import { displayAmount, fullAmount, toInputAmount } from './displayAmount';
+import { displayAmount, fullAmount, toInputAmount, toReadableInput } from './displayAmount';
 
 const usdc6 = (text: string) => parseUnits(text, 6);
 const usdc18 = (text: string) => parseUnits(text, 18);
@@ -82,5 +82,24 @@ describe('displayAmount: the one rule for amounts (issue 19 §1)', () => {
     assert.equal(fullAmount(1n, 18), '0.000000000000000001');
     assert.equal(fullAmount(usdc6('1000'), 6, 'fr'), '1\u202f000');
     assert.equal(toInputAmount(usdc18('22.5'), 18), '22.5');
+  });
+});
+
+describe('toReadableInput: what Max puts in an amount field (issue 24 §1)', () => {
+  test("the issue's balance fills the field with the digits the page shows, rounded down", () => {
+    assert.equal(toReadableInput(coin('0.000750202546295996'), 18, 'reward'), '0.0007502');
+    assert.equal(toReadableInput(coin('1999.99752308'), 18, 'reward'), '1999.9975');
+    assert.equal(toReadableInput(usdc18('2.243854137676271697'), 18, 'usdc'), '2.24');
+    assert.equal(toReadableInput(usdc6('2.243854'), 6, 'usdc'), '2.24');
+  });
+
+  test('never more than the balance, never an empty field', () => {
+    assert.equal(toReadableInput(usdc6('4.999999'), 6, 'usdc'), '4.99');
+    assert.equal(
+      toReadableInput(coin('0.000000000000000123'), 18, 'reward'),
+      '0.000000000000000123',
+    );
+    assert.equal(toReadableInput(usdc6('150'), 6, 'usdc'), '150');
+    assert.equal(toReadableInput(0n, 18, 'reward'), '0');
   });
 });

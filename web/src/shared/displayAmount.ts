@@ -56,15 +56,7 @@ export function displayAmount(
   const size = negative ? -value : value;
   if (size === 0n) return localeNumber('0', 0, locale);
   const rule = rules[token];
-  const one = 10n ** BigInt(decimals);
-  let fraction: number;
-  if (size >= one) {
-    fraction = rule.fromOne;
-  } else {
-    const leadingZeros = decimals - size.toString().length;
-    fraction = Math.min(leadingZeros + SIGNIFICANT_BELOW_ONE, rule.maxFraction);
-  }
-  fraction = Math.min(fraction, decimals);
+  const fraction = fractionDigits(size, decimals, token);
   const step = 10n ** BigInt(decimals - fraction);
   const rounded = (size + step / 2n) / step;
   if (rounded === 0n) {
@@ -78,6 +70,27 @@ export function displayAmount(
   if (rule.padCents && shownFraction > 0 && shownFraction < 2) shownFraction = 2;
   const formatted = localeNumber(text, shownFraction, locale);
   return negative ? `-${formatted}` : formatted;
+}
+
+/** How many decimals the rounded text of a (non-negative) amount shows. */
+function fractionDigits(size: bigint, decimals: number, token: AmountToken): number {
+  const rule = rules[token];
+  if (size >= 10n ** BigInt(decimals)) return Math.min(rule.fromOne, decimals);
+  const leadingZeros = decimals - size.toString().length;
+  return Math.min(leadingZeros + SIGNIFICANT_BELOW_ONE, rule.maxFraction, decimals);
+}
+
+/**
+ * What Max puts in an amount input (issue 24 §1): the balance with the digits `displayAmount`
+ * shows, as a plain decimal the input accepts ("0.00075", not "0.000750202546295996" cut off by
+ * the field). Rounded down, so it never reads more than the balance; a balance too small for those
+ * digits keeps every decimal. The form exchanges the exact balance while this text is untouched.
+ */
+export function toReadableInput(value: bigint, decimals: number, token: AmountToken): string {
+  if (value <= 0n) return toInputAmount(value, decimals);
+  const step = 10n ** BigInt(decimals - fractionDigits(value, decimals, token));
+  const rounded = (value / step) * step;
+  return rounded === 0n ? toInputAmount(value, decimals) : toInputAmount(rounded, decimals);
 }
 
 /** The exact amount: every significant decimal, grouped the language's way (shown on tap). */

@@ -1,8 +1,17 @@
 /** Spec §9: 4 characters, ellipsis, 4 characters. */
 export function shortAddress(address: string | null | undefined): string {
-  if (!address) return '';
-  if (address.length <= 8) return address;
-  return `${address.slice(0, 4)}...${address.slice(-4)}`;
+  return shortHex(address);
+}
+
+/** A transaction hash the same way (4...4): hashes are not addresses, so they have their own name. */
+export function shortHash(hash: string | null | undefined): string {
+  return shortHex(hash);
+}
+
+function shortHex(value: string | null | undefined): string {
+  if (!value) return '';
+  if (value.length <= 8) return value;
+  return `${value.slice(0, 4)}...${value.slice(-4)}`;
 }
 
 /** Unix seconds → local date and time, in the UI language. */

@@ -4,7 +4,7 @@ import { useActivityList } from '../../shared/data/endpoints';
 import type { ActivityItem } from '../../shared/data/types';
 import { formatDateTime } from '../../shared/format';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';
-import { AddressText } from '../../shared/ui/AddressText';
+import { Address } from '../../shared/ui/Address';
 import { RecordList, RecordRow } from '../../shared/ui/RecordList';
 import { activityDetails, stakeEndMs } from './details';
 
@@ -53,7 +53,7 @@ function ActivityRow({ item, fmt }: { item: ActivityItem; fmt: TokenFormat }) {
           {line.address ? (
             <>
               {' '}
-              <AddressText address={line.address} />
+              <Address address={line.address} />
             </>
           ) : null}
         </span>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { TokenIcon } from '../../shared/ui/logos';
 import { useTranslation } from 'react-i18next';
 import { minusTolerance } from '../../shared/amount';
-import { toInputAmount } from '../../shared/displayAmount';
 import { bpsToPercent } from '../../shared/format';
 import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
@@ -51,9 +50,7 @@ export function ExchangeForm(props: {
             {state.loggedIn && earned !== undefined ? ` ${symbol}` : null}
           </bdi>
         }
-        onMax={() => {
-          if (earned !== undefined) state.setAmountText(toInputAmount(earned, rewardDecimals));
-        }}
+        onMax={state.fillMax}
       />
       {shownQuote ? (
         <div className="receive" data-testid="exchange-quote">

@@ -19,27 +19,33 @@ export function ExchangeSummary(props: {
   const { t } = useTranslation();
   const fmt = useTokenFormat();
   const { network, deployment, amountIn, quote, minUsdcOut, toleranceBps } = props;
-  // What is signed, exactly: every amount to the last base unit (the page rounds them).
-  const usdc = (value: bigint) => fmt.exactWithSymbol(value, 'usdc');
-  const coin = fmt.exactWithSymbol(amountIn, 'reward');
+  // Rounded here; every amount to the last base unit under "Everything the wallet will show".
+  const coin = fmt.withSymbol(amountIn, 'reward');
   return (
     <TxSummary
       testId="exchange-summary"
       intro={t('exchange.summary.intro', { amount: coin })}
       rows={[
-        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
-        { label: t('exchange.summary.pool'), value: deployment.pair, mono: true },
+        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('exchange.summary.pool'), address: deployment.pair },
         { label: t('serve.summary.network'), value: network.label },
-        { label: t('exchange.summary.amountIn'), value: coin },
-        { label: t('exchange.quote.gross'), value: usdc(quote.grossUsdc) },
+        { label: t('exchange.summary.amountIn'), amount: amountIn, token: 'reward' },
+        { label: t('exchange.quote.gross'), amount: quote.grossUsdc, token: 'usdc' },
         {
           label: t('exchange.quote.fee', { rate: bpsToPercent(Number(quote.feeBps)) }),
-          value: usdc(quote.fee),
+          amount: quote.fee,
+          token: 'usdc',
         },
-        { label: t('exchange.quote.net'), value: usdc(quote.netUsdc), testId: 'summary-net' },
+        {
+          label: t('exchange.quote.net'),
+          amount: quote.netUsdc,
+          token: 'usdc',
+          testId: 'summary-net',
+        },
         {
           label: t('exchange.quote.minReceived', { tolerance: bpsToPercent(toleranceBps) }),
-          value: fmt.exactWithSymbol(minUsdcOut, 'usdc'),
+          amount: minUsdcOut,
+          token: 'usdc',
           testId: 'summary-min',
         },
         {
@@ -71,9 +77,9 @@ export function HarvestSummary(props: {
       testId="harvest-summary"
       intro={t('exchange.harvest.intro', { amount: coin, positions })}
       rows={[
-        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('serve.summary.contract'), address: deployment.staking },
         { label: t('serve.summary.network'), value: network.label },
-        { label: t('exchange.pendingMining'), value: coin },
+        { label: t('exchange.pendingMining'), amount: pending, token: 'reward' },
       ]}
       notes={[t('exchange.harvest.uplines')]}
     />

@@ -62,7 +62,11 @@ export function useExchangeActions(state: ExchangeState) {
     exclusive(async () => {
       if (!session || !user) return toast(t('toast.connectWallet'));
       if (!deployment || earned === undefined) return toast(t('toast.queryFailed'));
-      const validation = validateExchangeAmount(state.amountText, state.rewardDecimals, earned);
+      // After Max (the field untouched since): the whole balance, to the last unit.
+      const validation =
+        state.maxUsed && earned > 0n
+          ? { ok: true as const, amount: earned }
+          : validateExchangeAmount(state.amountText, state.rewardDecimals, earned);
       if (!validation.ok) return toast(t(validation.errorKey));
       // The summary shows a fresh quote, and the guard is taken from it.
       showLoading(t('loading.querying'));

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { parseAmountText } from '../../shared/amount';
+import { toReadableInput } from '../../shared/displayAmount';
 import { publicClientFor } from '../../shared/chain/client';
 import { coinPriceInUsdc } from '../../shared/chain/pool';
 import {
@@ -41,12 +42,23 @@ export function useExchangeState() {
   const queuedFee = useQueuedChange(network, deployment, 'feeBps');
 
   const [amountText, setAmountText] = useState('');
+  // The text Max put in the field: while the field still reads it, the whole balance is exchanged
+  // to the last unit (the field shows it rounded, issue 24 §1).
+  const [maxText, setMaxText] = useState<string | undefined>(undefined);
   const [toleranceBps, setToleranceBps] = useState(DEFAULT_TOLERANCE_BPS);
   const rewardDecimals = deployment?.rewardTokenDecimals ?? 18;
+  const earned = account.data?.earned;
+  const maxUsed = maxText !== undefined && maxText === amountText && earned !== undefined;
+  const fillMax = () => {
+    if (earned === undefined) return;
+    const text = toReadableInput(earned, rewardDecimals, 'reward');
+    setMaxText(text);
+    setAmountText(text);
+  };
 
   // The quote follows the typed quantity once it settles, while it is a valid exchange.
-  const settledAmount = parseAmountText(useDebounced(amountText), rewardDecimals);
-  const earned = account.data?.earned;
+  const typedAmount = parseAmountText(useDebounced(amountText), rewardDecimals);
+  const settledAmount = maxUsed ? earned : typedAmount;
   const quotable =
     settledAmount !== undefined &&
     settledAmount > 0n &&
@@ -75,7 +87,13 @@ export function useExchangeState() {
     symbol: rewardSymbol ?? t('list.rewardCoin'),
     rewardDecimals,
     amountText,
-    setAmountText,
+    /** Typing (or clearing the field after an exchange) ends what Max chose. */
+    setAmountText: (text: string) => {
+      setMaxText(undefined);
+      setAmountText(text);
+    },
+    fillMax,
+    maxUsed,
     toleranceBps,
     setToleranceBps,
     earned,

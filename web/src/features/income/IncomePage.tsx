@@ -7,7 +7,7 @@ import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { useTokenFormat } from '../../shared/tokens';
 import { PairAmounts } from '../../shared/ui/Amounts';
-import { AddressText } from '../../shared/ui/AddressText';
+import { Address } from '../../shared/ui/Address';
 import {
   ConnectPrompt,
   ErrorState,
@@ -81,7 +81,7 @@ export default function IncomePage() {
                   <div className="row__meta muted small">
                     {item.from && (item.source === 'referral' || item.source === 'team') ? (
                       <span>
-                        {t('income.from')} <AddressText address={item.from} />
+                        {t('income.from')} <Address address={item.from} />
                       </span>
                     ) : null}
                     <RelativeTime iso={item.time} />

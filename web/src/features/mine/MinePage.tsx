@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useTxBusy } from '../tx';
+import { Address } from '../../shared/ui/Address';
 import { Amount } from '../../shared/ui/Amount';
 import { LinkList } from '../../shared/ui/LinkList';
 import { Skeleton } from '../../shared/ui/loading';
@@ -86,8 +87,8 @@ export default function MinePage() {
       {session ? (
         <section className="card">
           <h2 className="card__label">{t('mine.address')}</h2>
-          <p className="mono" data-testid="mine-address">
-            {session.userAddress}
+          <p>
+            <Address address={session.userAddress} testId="mine-address" />
           </p>
         </section>
       ) : null}

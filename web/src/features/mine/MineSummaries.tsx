@@ -17,20 +17,18 @@ export function MineSummary(props: {
 }) {
   const { t } = useTranslation();
   const { kind, network, deployment, user, amount } = props;
-  // Exactly what is signed: USDC, or the reward coin for 'withdrawCoin'.
-  const shown = useTokenFormat().exactWithSymbol(
-    amount,
-    kind === 'withdrawCoin' ? 'reward' : 'usdc',
-  );
+  // USDC, or the reward coin for 'withdrawCoin'; exact under "Everything the wallet will show".
+  const token = kind === 'withdrawCoin' ? 'reward' : 'usdc';
+  const shown = useTokenFormat().withSymbol(amount, token);
   return (
     <TxSummary
       testId={`${kind}-summary`}
       intro={t(`mine.summary.${kind}`, { amount: shown })}
       rows={[
-        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('serve.summary.contract'), address: deployment.staking },
         { label: t('serve.summary.network'), value: network.label },
-        { label: t('serve.summary.amount'), value: shown, testId: 'summary-amount' },
-        ...(kind === 'claim' ? [] : [{ label: t('mine.summary.to'), value: user, mono: true }]),
+        { label: t('serve.summary.amount'), amount, token, testId: 'summary-amount' },
+        ...(kind === 'claim' ? [] : [{ label: t('mine.summary.to'), address: user }]),
       ]}
       notes={[t(`mine.summary.${kind}Note`)]}
     />

@@ -30,7 +30,7 @@ export function AllowanceLeft(props: {
     refetchInterval: 30_000,
   });
   if (busy || !allowance.data) return null;
-  const shown = fmt.exactWithSymbol(allowance.data, 'usdc');
+  const shown = fmt.withSymbol(allowance.data, 'usdc');
   const onReset = () =>
     exclusive(async () => {
       // useTx reads every query again afterwards, this allowance included.
@@ -43,9 +43,10 @@ export function AllowanceLeft(props: {
             intro={t('serve.allowance.summary', { amount: shown })}
             rows={[
               // The address the approve goes to is the token's (issue 19 §3), not the staking contract.
-              { label: t('serve.summary.token'), value: deployment.usdc, mono: true },
-              { label: t('serve.allowance.spender'), value: deployment.staking, mono: true },
+              { label: t('serve.summary.token'), address: deployment.usdc },
+              { label: t('serve.allowance.spender'), address: deployment.staking },
               { label: t('serve.summary.network'), value: network.label },
+              { label: t('serve.allowance.amount'), amount: allowance.data, token: 'usdc' },
             ]}
           />
         ),

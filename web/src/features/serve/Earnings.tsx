@@ -4,7 +4,7 @@ import type { ChainDeployment } from '../../shared/contracts';
 import { formatDateTime } from '../../shared/format';
 import { useTokenFormat, type TokenFormat } from '../../shared/tokens';
 import { Amount } from '../../shared/ui/Amount';
-import type { SummaryRow } from '../tx';
+import type { ValueRow } from '../tx';
 import {
   coinPerDayPerThousand,
   REFERENCE_WHOLE_USDC,
@@ -68,7 +68,7 @@ export function earningsRows(
     /** Whether the user's uplines are known (otherwise commissions are stated per level, "up to"). */
     uplinesKnown: boolean;
   },
-): SummaryRow[] {
+): ValueRow[] {
   const { earnings, termDays, symbol, uplinesKnown } = args;
   const coin = (value: bigint) => fmt.withSymbol(value, 'reward');
   const commissionTotal = earnings.commissions.reduce((sum, c) => sum + c, 0n);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TokenIcon } from '../../shared/ui/logos';
 import { toInputAmount } from '../../shared/displayAmount';
 import { USDC_SYMBOL } from '../../shared/tokens';
+import { Address } from '../../shared/ui/Address';
 import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Skeleton } from '../../shared/ui/loading';
@@ -109,7 +110,9 @@ export function StakeForm({
               </div>
               <div className="summary__row">
                 <dt>{t('serve.summary.contract')}</dt>
-                <dd className="mono">{deployment.staking}</dd>
+                <dd>
+                  <Address address={deployment.staking} />
+                </dd>
               </div>
             </dl>
             <p className="muted small">

@@ -21,16 +21,18 @@ export function StakeSummary(props: {
   const { t, i18n } = useTranslation();
   const { network, deployment, amount, termDays, earnings, symbol, uplinesKnown, permit } = props;
   const fmt = useTokenFormat();
-  const shown = fmt.exactWithSymbol(amount, 'usdc');
+  const shown = fmt.withSymbol(amount, 'usdc');
+  // The steps say "exactly": they name the approved amount to the last unit.
+  const exact = fmt.exactWithSymbol(amount, 'usdc');
   return (
     <TxSummary
       testId="stake-summary"
       intro={t('serve.summary.intro', { amount: shown, days: termDays })}
       rows={[
-        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
-        { label: t('serve.summary.token'), value: deployment.usdc, mono: true },
+        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.token'), address: deployment.usdc },
         { label: t('serve.summary.network'), value: network.label },
-        { label: t('serve.summary.amount'), value: shown },
+        { label: t('serve.summary.amount'), amount, token: 'usdc' },
         ...earningsRows(t, fmt, i18n.language, {
           earnings,
           termDays,
@@ -42,8 +44,8 @@ export function StakeSummary(props: {
       notes={[
         ...earningsNotes(t, symbol),
         permit
-          ? t('serve.summary.permitSteps', { amount: shown })
-          : t('serve.summary.approveSteps', { amount: shown }),
+          ? t('serve.summary.permitSteps', { amount: exact })
+          : t('serve.summary.approveSteps', { amount: exact }),
         t('serve.summary.exit', { days: termDays }),
       ]}
     />
@@ -58,8 +60,8 @@ export function BindSummary(props: { deployment: ChainDeployment; upline: string
       testId="bind-summary"
       intro={t('bind.summary.intro')}
       rows={[
-        { label: t('serve.summary.contract'), value: props.deployment.staking, mono: true },
-        { label: t('bind.inviteAddress'), value: props.upline, mono: true },
+        { label: t('serve.summary.contract'), address: props.deployment.staking },
+        { label: t('bind.inviteAddress'), address: props.upline },
       ]}
       notes={[t('bind.summary.permanent')]}
     />
@@ -75,15 +77,15 @@ export function WithdrawPrincipalSummary(props: {
 }) {
   const { t } = useTranslation();
   const { network, deployment, amount, early } = props;
-  const shown = useTokenFormat().exactWithSymbol(amount, 'usdc');
+  const shown = useTokenFormat().withSymbol(amount, 'usdc');
   return (
     <TxSummary
       testId="withdraw-principal-summary"
       intro={t('serve.principal.summary', { amount: shown })}
       rows={[
-        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
+        { label: t('serve.summary.contract'), address: deployment.staking },
         { label: t('serve.summary.network'), value: network.label },
-        { label: t('serve.summary.amount'), value: shown },
+        { label: t('serve.summary.amount'), amount, token: 'usdc' },
       ]}
       notes={[early ? t('serve.principal.pausedNote') : t('serve.principal.finishedNote')]}
     />

@@ -6,7 +6,7 @@ import { useTeamMembers, useTeamSummary } from '../../shared/data/endpoints';
 import type { TeamMember, TeamSummary } from '../../shared/data/types';
 import { useSession } from '../../shared/session';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';
-import { AddressText } from '../../shared/ui/AddressText';
+import { Address } from '../../shared/ui/Address';
 import {
   ConnectPrompt,
   ErrorState,
@@ -176,7 +176,7 @@ function Members() {
           renderItem={(member) => (
             <li className="row" data-testid="member-row">
               <div className="row__head">
-                <AddressText address={member.address} testId="member-address" />
+                <Address address={member.address} testId="member-address" />
                 <RelativeTime iso={member.boundAt} />
               </div>
               <div className="row__meta muted small">

@@ -1,19 +1,19 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Address } from 'viem';
+import type { Address as AddressHex } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { contractCallAt } from '../../shared/contracts';
 import { useNetwork } from '../../shared/network';
-import { AddressChip } from '../../shared/ui/AddressChip';
+import { Address } from '../../shared/ui/Address';
 
 /**
  * When the owner is a contract and that contract is a Safe (safe.global): how many of its owners
  * must sign, and who they are, read from the Safe itself (getThreshold, getOwners). Another kind of
  * contract answers neither call, and then nothing more is shown than "the owner is a contract".
  */
-function useSafeOwner(network: NetworkInfo, owner: Address) {
+function useSafeOwner(network: NetworkInfo, owner: AddressHex) {
   const config = useConfig();
   return useQuery({
     queryKey: ['transparency', network.chainId, 'safe-owner', owner],
@@ -39,7 +39,7 @@ function useSafeOwner(network: NetworkInfo, owner: Address) {
 }
 
 /** Rows for the owner card's list (a `<dl>`): the Safe's rule and its owners. */
-export function SafeOwnerRows({ owner }: { owner: Address }) {
+export function SafeOwnerRows({ owner }: { owner: AddressHex }) {
   const { t } = useTranslation();
   const network = useNetwork();
   const safe = useSafeOwner(network, owner).data;
@@ -61,7 +61,7 @@ export function SafeOwnerRows({ owner }: { owner: Address }) {
         <dd data-testid="t-owner-safe-owners">
           {safe.owners.map((address) => (
             <div key={address}>
-              <AddressChip address={address} />
+              <Address address={address} />
             </div>
           ))}
         </dd>

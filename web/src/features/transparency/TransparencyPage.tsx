@@ -7,7 +7,7 @@ import { countFormat } from '../../shared/displayAmount';
 import { bpsToPercent, formatDateTime } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useRewardSymbol, useTokenFormat } from '../../shared/tokens';
-import { AddressChip } from '../../shared/ui/AddressChip';
+import { Address } from '../../shared/ui/Address';
 import { Amount } from '../../shared/ui/Amount';
 import { Card } from '../../shared/ui/Card';
 import { ErrorState, LoadingState } from '../../shared/ui/DataViews';
@@ -61,7 +61,7 @@ function Row(props: { label: string; testId?: string; children: ReactNode; mono?
 
 /** An address row's value: 4…4, Copy, explorer link. */
 function AddressValue({ address }: { address: string }) {
-  return <AddressChip address={address} />;
+  return <Address address={address} />;
 }
 
 function Figures(props: { data: Transparency; deployment: ChainDeployment; symbol: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { deployment } from '../../shared/deployment';
-import { shortAddress } from '../../shared/format';
+import { shortHash } from '../../shared/format';
 import { isSamePage, useRoute } from '../../app/router';
 import { receiptStore, useTxProgress, useTxReceipt } from './progress';
 import { txLocation } from '../../shared/chain/explorer';
@@ -14,7 +14,7 @@ export function TxHashLine({ chainId, hash }: { chainId: number; hash: string })
     <div className="tx-hash" data-testid="tx-hash">
       <span className="muted">{t('tx.hash')}</span>{' '}
       <span className="mono" data-testid="tx-hash-value" title={hash}>
-        {location.kind === 'explorer' ? shortAddress(hash) : hash}
+        {location.kind === 'explorer' ? shortHash(hash) : hash}
       </span>
       <div data-testid="tx-explorer">
         {location.kind === 'explorer' ? (

@@ -9,6 +9,6 @@ export { useTx } from './useTx';
 export { exclusive, isTxBusy, useTxBusy } from './progress';
 export { approveExactly } from './approve';
 export { payInOneConfirmation } from './batch';
-export { TxSummary, type SummaryRow } from './TxSummary';
+export { TxSummary, type SummaryRow, type ValueRow } from './TxSummary';
 export { TxHashLine, TxProgressModal, TxReceiptBanner } from './TxProgress';
 export { isContractAccount, RECEIPT_TIMEOUT_MS, settleTimeout } from './receipt';

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadWalletRuntime, useWalletConfig } from './walletRuntime';
+// The button's own label: <Address> brings buttons (not allowed inside a button) and viem's
+// checksum into the first visit's bundle; the account sheet behind it shows the full address.
+// eslint-disable-next-line no-restricted-imports
 import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';

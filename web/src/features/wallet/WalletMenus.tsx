@@ -162,6 +162,8 @@ function AccountSheet({ address, connected }: { address: string; connected: bool
       closeLabel={t('common.close')}
     >
       <p className="account-address mono" data-testid="account-address">
+        {/* The account sheet is the full view of the user's own address, with its Copy button. */}
+        {/* eslint-disable-next-line no-restricted-syntax */}
         {address}
       </p>
       <button

@@ -3,7 +3,7 @@ import { countFormat } from '../displayAmount';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Indexed } from '../data/types';
-import { shortAddress } from '../format';
+import { shortHash } from '../format';
 import { relativeTime } from '../relativeTime';
 // The top bar's wallet popup state: the prompt's button opens the same popup (no second way in).
 import { walletUiStore } from './walletOverlay';
@@ -101,7 +101,7 @@ export function RelativeTime({ iso }: { iso: string }) {
  */
 export function TxHash({ hash, network }: { hash: string; network: NetworkInfo }) {
   const { t } = useTranslation();
-  const short = shortAddress(hash);
+  const short = shortHash(hash);
   const label = t('list.txHash');
   if (import.meta.env.VITE_DEPLOYMENT !== 'production')
     return (

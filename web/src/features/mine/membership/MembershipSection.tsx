@@ -1,9 +1,10 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
-import type { Address } from 'viem';
+import type { Address as AddressHex } from 'viem';
 import { useChainTime, useStakingValues, type StakingAccount } from '../../../shared/chain/reads';
 import type { ChainDeployment } from '../../../shared/contracts';
 import { exclusive, useTxBusy, useTx } from '../../tx';
+import { Address } from '../../../shared/ui/Address';
 import { Card } from '../../../shared/ui/Card';
 import { toast } from '../../../shared/ui/toast';
 import {
@@ -30,7 +31,7 @@ const statusKeys = ['nodes.status.none', 'nodes.status.node', 'nodes.status.foun
 export function MembershipSection(props: {
   network: NetworkInfo;
   deployment: ChainDeployment;
-  user: Address | undefined;
+  user: AddressHex | undefined;
   account: StakingAccount | undefined;
   usdcBalance: bigint | undefined;
 }) {
@@ -190,10 +191,7 @@ export function MembershipSection(props: {
             </div>
           </div>
           <p className="muted small">
-            {t('nodes.treasuryNote')}{' '}
-            <span className="mono" data-testid="treasury-address">
-              {v.treasury}
-            </span>
+            {t('nodes.treasuryNote')} <Address address={v.treasury} testId="treasury-address" />
           </p>
           <p className="muted small">{t('nodes.earns')}</p>
           {v.feeBps === 0n ? <p className="muted small">{t('nodes.summary.feeZero')}</p> : null}

@@ -23,11 +23,14 @@ export function PurchaseSummary(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { network, deployment, kind, price, treasury, feeBps, ecologicalShareBps } = props;
-  const shown = useTokenFormat().exactWithSymbol(price, 'usdc');
+  const fmt = useTokenFormat();
+  const shown = fmt.withSymbol(price, 'usdc');
   const nodeShare = bpsToPercent(Number(ecologicalShareBps));
   const founderShare = bpsToPercent(10_000 - Number(ecologicalShareBps));
   const notes = [
-    price > 0n ? t('nodes.summary.steps', { amount: shown }) : t('nodes.summary.noPayment'),
+    price > 0n
+      ? t('nodes.summary.steps', { amount: fmt.exactWithSymbol(price, 'usdc') })
+      : t('nodes.summary.noPayment'),
     kind === 'node'
       ? t('nodes.summary.nodeEarns', { share: nodeShare })
       : t('nodes.summary.founderEarns', { share: founderShare }),
@@ -41,11 +44,11 @@ export function PurchaseSummary(props: {
       testId="purchase-summary"
       intro={t(`nodes.summary.intro.${kind}`, { amount: shown })}
       rows={[
-        { label: t('serve.summary.contract'), value: deployment.staking, mono: true },
-        { label: t('serve.summary.token'), value: deployment.usdc, mono: true },
-        { label: t('nodes.treasury'), value: treasury, mono: true, testId: 'summary-treasury' },
+        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.token'), address: deployment.usdc },
+        { label: t('nodes.treasury'), address: treasury, testId: 'summary-treasury' },
         { label: t('serve.summary.network'), value: network.label },
-        { label: t('nodes.price'), value: shown },
+        { label: t('nodes.price'), amount: price, token: 'usdc' },
       ]}
       notes={notes}
     />
