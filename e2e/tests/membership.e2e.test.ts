@@ -22,7 +22,6 @@ import {
   waitForText,
   openEverything,
   readAddress,
-  shortAddress,
 } from '../app.ts';
 import {
   accountAddress,
