@@ -373,6 +373,25 @@ contract StakingPlanTest is StakingFixture {
 }
 
 contract StakingStakeTest is StakingFixture {
+    /// Issue 28 §1 (semantic mutant `argument-swap` in the `Staked` event survived: position id and plan
+    /// id swapped, as every other test's stake has both 0): a second stake's event names its own
+    /// position and its plan, which the indexer files the position under.
+    function test_stake_secondPosition_eventNamesItsPositionAndItsPlan() public {
+        uint256 amount = 500 * ONE;
+        vm.startPrank(alice);
+        usdc.approve(address(staking), 2 * amount);
+        staking.stake(plan30, amount);
+        (, uint256 reserve) = lens.rewardFor(alice, plan30, amount);
+        vm.expectEmit(true, true, true, true, address(staking));
+        emit IStaking.Staked(
+            alice, 1, plan30, amount, uint64(block.timestamp), uint64(block.timestamp + 30 days), reserve
+        );
+        uint256 id = staking.stake(plan30, amount);
+        vm.stopPrank();
+        assertEq(id, 1);
+        assertTrue(id != plan30, "the position id must differ from the plan id to tell them apart");
+    }
+
     function test_stake_approvePath_pullsExactAmountAndRecords() public {
         uint256 amount = 500 * ONE;
         uint256 before = usdc.balanceOf(alice);
