@@ -4,7 +4,8 @@
  * and parsed every byte of it: 229 → 787 MB, /v1/health 9.8 s). Now state overrides are refused
  * and an answer is read only up to RPC_MAX_RESPONSE_BYTES, so the API's peak memory stays near
  * its idle peak and /v1/health keeps answering. The bounds are relative to the same process's
- * idle figures measured in the same test, not to this machine's speed.
+ * idle figures measured in the same test, with an allowance for a busy machine that is still an
+ * order of magnitude under what the attack did before the fix.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -62,9 +63,11 @@ describe('the /rpc attack of issue 25 (a real API process, a real anvil)', () =>
       assert.deepEqual(new Set(result.answers), new Set([`200 ${expected}`]), line);
       // The 20 answers would be 500 MB; the proxy holds at most 1 MB of each at a time.
       assert.ok(growth < 64 * MB, `peak memory grew ${(growth / MB).toFixed(0)} MB: ${line}`);
-      // Health is not held up by the attack: its median stays within a few idle medians.
+      // Health is not held up by the attack: before the fix it took 9,800 ms. The bound leaves room
+      // for a machine busy with other work (a healthy run measured a 234 ms median at load 20 on 2
+      // cores), and is still far below what an attack that holds the process up does.
       assert.ok(
-        median(result.during) < 5 * idle + 25,
+        median(result.during) < 5 * idle + 500,
         `health slowed from ${idle.toFixed(1)} ms: ${line}`,
       );
     });
