@@ -392,6 +392,32 @@ contract StakingStakeTest is StakingFixture {
         assertTrue(id != plan30, "the position id must differ from the plan id to tell them apart");
     }
 
+    /// Issue 28 §1 (semantic mutant `two-places` in `_settle`'s early return survived: an already settled
+    /// position gave its mined amount as its full mining): a position harvested, then released early (the
+    /// pool paused) in the same block gives the whole rest of its reservation back to the budget.
+    function test_releaseEarly_inTheBlockOfAHarvest_returnsTheWholeRestOfItsReservation() public {
+        // A rate that reserves whole units (plan30's is too small to show a reservation).
+        vm.prank(owner);
+        uint256 plan =
+            staking.createPlan(30, 1e15, CAP, uint64(block.timestamp), uint64(block.timestamp + 365 days));
+        uint256 reservedBefore = staking.rewardReserved();
+        uint256 amount = 500 * ONE;
+        vm.startPrank(alice);
+        usdc.approve(address(staking), amount);
+        uint256 id = staking.stake(plan, amount);
+        vm.stopPrank();
+        vm.warp(block.timestamp + 1 days);
+        vm.prank(owner);
+        staking.pause();
+        uint256[] memory ids = new uint256[](1);
+        ids[0] = id;
+        staking.harvest(alice, ids);
+        assertGt(staking.rewardReserved(), reservedBefore, "29 days of mining still reserved");
+        vm.prank(alice);
+        staking.releasePrincipal(ids);
+        assertEq(staking.rewardReserved(), reservedBefore, "the rest of its reservation went back");
+    }
+
     function test_stake_approvePath_pullsExactAmountAndRecords() public {
         uint256 amount = 500 * ONE;
         uint256 before = usdc.balanceOf(alice);
