@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openDb, type Db } from './db.ts';
-import { databaseFor, engines } from '../testing/harness.ts';
+import type { Db } from './db.ts';
+import { engines, openFreshDb } from '../testing/harness.ts';
 import {
   isMarkedCompatible,
   loadMigrations,
@@ -33,12 +33,7 @@ for (const engine of engines()) {
     let cleanup: () => Promise<void>;
     let current: Migration[];
     before(async () => {
-      const fresh = await databaseFor(engine);
-      db = await openDb({ pgliteDir: '', ...fresh.db });
-      cleanup = async () => {
-        await db.close();
-        await fresh.cleanup();
-      };
+      ({ db, close: cleanup } = await openFreshDb(engine));
       current = await loadMigrations();
       await migrate(db, current);
     });

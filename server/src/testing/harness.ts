@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { repoRoot, type ServerConfig } from '../config.ts';
+import { openDb, type Db } from '../db/db.ts';
 import { assertMatchesSchema } from './response-check.ts';
 import { startServer, type RunningServer } from '../start.ts';
 
@@ -108,6 +109,19 @@ export async function databaseFor(
   return {
     db: { pgliteDir: dir },
     cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh, empty database of `engine`, opened; `close` closes it and removes it. */
+export async function openFreshDb(engine: Engine): Promise<{ db: Db; close(): Promise<void> }> {
+  const fresh = await databaseFor(engine);
+  const db = await openDb({ pgliteDir: '', ...fresh.db });
+  return {
+    db,
+    async close() {
+      await db.close();
+      await fresh.cleanup();
+    },
   };
 }
 

@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openDb, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import { migrate } from '../migrate.ts';
-import { databaseFor, engines } from '../../testing/harness.ts';
+import { engines, openFreshDb } from '../../testing/harness.ts';
 import { chainIndexTables } from './chain-index.ts';
 import type { AnyTable, Column, SqlType } from './table.ts';
 
@@ -68,12 +68,7 @@ for (const engine of engines()) {
     let db: Db;
     let cleanup: () => Promise<void>;
     before(async () => {
-      const fresh = await databaseFor(engine);
-      db = await openDb({ pgliteDir: '', ...fresh.db });
-      cleanup = async () => {
-        await db.close();
-        await fresh.cleanup();
-      };
+      ({ db, close: cleanup } = await openFreshDb(engine));
       await migrate(db);
     });
     after(() => cleanup());
