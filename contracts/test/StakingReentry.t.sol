@@ -48,6 +48,28 @@ contract ReenteringToken is ERC20, ERC20Permit {
     }
 }
 
+/// @dev Called by a ReenteringToken from inside a token move, it reads Staking's views and keeps what
+///      they said: what any other contract (a vault, a price oracle, a lending market) would read if a
+///      token with a hook handed it control in the middle of a Staking call. Views are not guarded,
+///      so only checks-effects-interactions keeps them from reporting a state that is already spent.
+contract StakingViewProbe {
+    IStakingApi internal immutable staking;
+    address internal immutable user;
+    uint256 public seenRewardBudget;
+    uint256 public seenTotalStaked;
+    uint256 public seenPositionCount;
+
+    constructor(IStakingApi staking_, address user_) {
+        (staking, user) = (staking_, user_);
+    }
+
+    function record() external {
+        seenRewardBudget = staking.rewardBudget();
+        seenTotalStaked = staking.totalStaked();
+        seenPositionCount = staking.positionCount(user);
+    }
+}
+
 /// @dev Every guarded function that moves a token is refused re-entry from inside that move (issue
 ///      20: a generated mutant removed `nonReentrant` from `exchange` and the suite passed). Staking's
 ///      USDC and reward coin here call back into Staking while tokens move; each test expects
@@ -197,5 +219,33 @@ contract StakingReentryTest is StakingDeployer {
             usdcX, alice, stakeCall, abi.encodeCall(staking.releasePrincipal, (new uint256[](1)))
         );
         _assertRefusesReentry(usdcX, alice, stakeCall, abi.encodeCall(staking.claimDividends, ()));
+    }
+
+    /// Read-only re-entry: while the reward coin moves to the owner, a contract called from the
+    /// token's hook already reads the reduced budget. Reading the old one, a vault pricing its share of
+    /// Staking's reserve would count coin that has left (a semantic mutant moved the transfer first).
+    function test_withdrawUnreserved_aViewReadDuringTheTransferSeesTheBudgetAlreadyReduced() public {
+        StakingViewProbe probe = new StakingViewProbe(staking, owner);
+        uint256 before = staking.rewardBudget();
+        rewardX.arm(address(probe), abi.encodeCall(probe.record, ()));
+        vm.prank(owner);
+        staking.withdrawUnreserved(1 ether);
+        assertEq(probe.seenRewardBudget(), before - 1 ether, "a view inside the transfer saw the old budget");
+        assertEq(staking.rewardBudget(), before - 1 ether);
+    }
+
+    /// The same for a stake: while USDC is pulled from the user, the new position and the pool's total
+    /// are already recorded (a semantic mutant moved the pull before them).
+    function test_stake_aViewReadDuringThePullSeesThePositionAlreadyRecorded() public {
+        StakingViewProbe probe = new StakingViewProbe(staking, alice);
+        uint256 totalBefore = staking.totalStaked();
+        uint256 countBefore = staking.positionCount(alice);
+        usdcX.arm(address(probe), abi.encodeCall(probe.record, ()));
+        vm.prank(alice);
+        staking.stake(plan, 200 * ONE);
+        assertEq(probe.seenTotalStaked(), totalBefore + 200 * ONE, "a view inside the pull saw the old total");
+        assertEq(
+            probe.seenPositionCount(), countBefore + 1, "a view inside the pull did not see the new position"
+        );
     }
 }
