@@ -10,8 +10,10 @@
  * one marked compatible. And every migration added since the previous release is marked compatible
  * and destroys nothing (the rule: expand now, contract one release later).
  *
- * Without nginx: requests alternate between the two instances directly (the topology test proves
- * nginx's retries over instances separately). Needs DATABASE_URL (two versions on one database).
+ * While both versions serve, users are served directly by each and also through the repo's nginx
+ * (deploy/topology/nginx.ts, HTTP/2) with both instances as its upstreams, as during a rolling
+ * restart: a user's code may be asked of one version and the signed login checked by the other.
+ * Needs DATABASE_URL (two versions on one database); the nginx part needs nginx (/usr/sbin/nginx).
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -19,10 +21,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { findFreePort } from '@app/contracts/local';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { loadMigrations, type Migration } from '../server/src/db/migrate.ts';
 import { freshPostgresDatabase, signIn } from '../server/src/testing/harness.ts';
 import { buildPreviousRelease, releases, type PreviousRelease } from './previous-release.ts';
+import { h2Connect, type H2Client } from './topology/h2.ts';
+import { NGINX, startNginx, type Nginx } from './topology/nginx.ts';
 import { repoDir, startService, stopService, type Service } from './topology/services.ts';
 
 const previous = releases().at(-1)!;
@@ -64,6 +69,10 @@ describe(
     let database: { url: string; drop(): Promise<void> };
     const services: Service[] = [];
     let logDir: string;
+    let nginx: Nginx | undefined;
+    let h2: H2Client | undefined;
+    /** nginx's ports, chosen first: every instance signs sign-in messages for nginx's origin. */
+    let nginxPorts: { port: number; httpPort: number };
     const started = Date.now();
 
     before(async () => {
@@ -72,8 +81,11 @@ describe(
       release = buildPreviousRelease(previous);
       console.log(`previous release ${previous.commit.slice(0, 10)}: ${release.how}`);
       database = await freshPostgresDatabase('upgrade');
+      nginxPorts = { port: await findFreePort(), httpPort: await findFreePort() };
     });
     after(async () => {
+      h2?.close();
+      await nginx?.stop();
       for (const s of services) await stopService(s, 'SIGKILL');
       await database?.drop();
       release?.remove();
@@ -87,6 +99,9 @@ describe(
       INDEXER: 'off',
       LOG_LEVEL: 'info',
       DEPLOYMENT: 'local',
+      // As in production: one origin for every instance, so that a code issued by one version
+      // can be signed in with on the other (without it each binds messages to its own port).
+      APP_ORIGIN: `https://localhost:${nginxPorts.port}`,
     });
     /** An API instance of the previous release (its own tree) or of this one. */
     async function api(
@@ -109,21 +124,48 @@ describe(
     }
 
     const failures: string[] = [];
-    /** One user's requests on an instance: sign in there, then read with a session from `other`. */
-    async function traffic(here: string, sessionFromElsewhere: string, rounds: number) {
+    /** How a user reaches the API: one instance directly, or nginx over both (HTTP/2). */
+    type Send = (
+      route: string,
+      init?: { method?: string; body?: string; headers?: Record<string, string> },
+    ) => Promise<{ status: number; text: string }>;
+    const direct =
+      (url: string): Send =>
+      async (route, init = {}) => {
+        const res = await fetch(url + route, init);
+        return { status: res.status, text: await res.text() };
+      };
+    const throughNginx =
+      (client: H2Client): Send =>
+      async (route, init = {}) => {
+        const res = await client.request(route, init);
+        return { status: res.status, text: res.body };
+      };
+    /** One user's requests: sign in, then read with a session signed in on the other version. */
+    async function traffic(
+      here: string,
+      sessionFromElsewhere: string,
+      rounds: number,
+      send: Send = direct(here),
+    ) {
       for (let i = 0; i < rounds; i++) {
         const account = privateKeyToAccount(generatePrivateKey());
         const post = (route: string, fields: Record<string, string>) =>
-          fetch(here + route, {
+          send(route, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             body: new URLSearchParams(fields).toString(),
           });
-        const check = async (what: string, res: Response) => {
-          const body = (await res.json()) as { code: number; data: Record<string, unknown> };
+        const check = async (what: string, res: { status: number; text: string }) => {
+          let body: { code?: number; data?: Record<string, unknown> } = {};
+          try {
+            body = JSON.parse(res.text) as typeof body;
+          } catch {
+            // not JSON (an HTML error page): recorded below as a failure
+          }
           if (res.status !== 200 || body.code !== 0)
-            failures.push(`${here} ${what}: ${res.status} ${JSON.stringify(body)}`);
-          return body.data;
+            failures.push(`${here} ${what}: ${res.status} ${res.text.slice(0, 200)}`);
+          return body.data ?? {};
         };
         const code = await check(
           'getcode',
@@ -134,10 +176,10 @@ describe(
           'login',
           await post('/v1/user/metamasklogin', { address: account.address, signature }),
         );
-        await check('health', await fetch(`${here}/v1/health`));
+        await check('health', await send('/v1/health'));
         await check(
           'info with a session of the other version',
-          await fetch(`${here}/v1/user/info`, { headers: { Token: sessionFromElsewhere } }),
+          await send('/v1/user/info', { headers: { Token: sessionFromElsewhere } }),
         );
       }
     }
@@ -166,6 +208,34 @@ describe(
       const newSession = await signInAt(current.url);
       await Promise.all([traffic(old.url, newSession, 5), traffic(current.url, oldSession, 5)]);
       assert.deepEqual(failures, [], 'no failed request while both versions serve');
+
+      // The same through nginx with both versions as its upstreams, as in the middle of a roll.
+      if (fs.existsSync(NGINX)) {
+        const hostPort = (url: string) => new URL(url).host;
+        nginx = await startNginx({
+          dir: fs.mkdtempSync(path.join(logDir, 'nginx-')),
+          ...nginxPorts,
+          upstreams: [hostPort(old.url), hostPort(current.url)],
+          webDist: path.join(repoDir, 'web', 'dist'),
+        });
+        h2 = await h2Connect(nginx.origin, nginx.certFile);
+        await Promise.all([
+          traffic(nginx.origin, oldSession, 4, throughNginx(h2)),
+          traffic(nginx.origin, newSession, 4, throughNginx(h2)),
+        ]);
+        assert.deepEqual(failures, [], 'no failed request through nginx over both versions');
+        const served = apiUpstreamsInAccessLog(nginx.accessLog);
+        assert.deepEqual(
+          [...served].sort(),
+          [hostPort(old.url), hostPort(current.url)].sort(),
+          'nginx sent API requests to both versions',
+        );
+        h2.close();
+        await nginx.stop();
+        nginx = undefined;
+      } else {
+        console.log(`upgrade test: no nginx at ${NGINX}; mixed versions tested without it`);
+      }
 
       // Rollback: this release's API goes, the previous release starts again on this schema.
       await stopService(current.s, 'SIGTERM');
@@ -227,3 +297,16 @@ describe(
     });
   },
 );
+
+/** The upstreams that answered /v1 requests, from nginx's JSON access log. */
+function apiUpstreamsInAccessLog(accessLog: string): Set<string> {
+  const served = new Set<string>();
+  for (const line of fs.readFileSync(accessLog, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const entry = JSON.parse(line) as { uri: string; upstream_addr: string; status: number };
+    if (!entry.uri.startsWith('/v1/')) continue;
+    for (const addr of entry.upstream_addr.split(/\s*,\s*|\s+:\s+/))
+      if (addr) served.add(addr.trim());
+  }
+  return served;
+}
