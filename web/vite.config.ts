@@ -38,7 +38,7 @@ const deployedContracts: Partial<Record<string, { rewardToken: string }>> =
 const standalone = process.env.VITE_STANDALONE === 'true';
 /**
  * WalletConnect Cloud project id (issue 18 §6): with one, the connect popup offers WalletConnect,
- * whose code is a chunk of its own (src/features/wallet/walletConnectOption.ts). Without one the
+ * whose code is a chunk of its own (src/features/wallet/connect/walletConnectOption.ts). Without one the
  * build holds no WalletConnect code: the id is a literal, so the chunk's import is dropped.
  */
 const walletConnectProjectId = process.env.VITE_WALLETCONNECT_PROJECT_ID?.trim() ?? '';
@@ -46,7 +46,7 @@ if (walletConnectProjectId && !/^[\w-]{8,64}$/.test(walletConnectProjectId)) {
   throw new Error('VITE_WALLETCONNECT_PROJECT_ID is not a WalletConnect Cloud project id');
 }
 /** The module whose chunk is WalletConnect's (and, through it, WalletConnect's provider's). */
-const WALLETCONNECT_MODULE = '/src/features/wallet/walletConnect.ts';
+const WALLETCONNECT_MODULE = '/src/features/wallet/connect/walletConnect.ts';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /** Files of public/ the offline shell also keeps (the manifest and its icons). */
@@ -427,11 +427,11 @@ export default defineConfig({
       ],
   resolve: {
     alias: [
-      // WalletConnect's modal is never used: src/features/wallet/noWalletConnectModal.ts says why.
+      // WalletConnect's modal is never used: src/features/wallet/connect/noWalletConnectModal.ts says why.
       {
         find: /^@reown\/appkit\/core$/,
         replacement: fileURLToPath(
-          new URL('./src/features/wallet/noWalletConnectModal.ts', import.meta.url),
+          new URL('./src/features/wallet/connect/noWalletConnectModal.ts', import.meta.url),
         ),
       },
     ],

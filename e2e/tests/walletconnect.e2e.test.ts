@@ -24,7 +24,7 @@ import { repoDir, webDist } from '../harness.ts';
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 const PROJECT_ID = 'e2e0walletconnect0project0id0000';
-/** The lazy chunk of web/src/features/wallet/walletConnect.ts. */
+/** The lazy chunk of web/src/features/wallet/connect/walletConnect.ts. */
 const WALLETCONNECT_CHUNK = /\/assets\/walletConnect-[\w-]+\.js$/;
 const RELAY = /^wss:\/\/relay\.walletconnect\.(org|com)/;
 

@@ -5,7 +5,7 @@ import { WagmiContext } from 'wagmi';
 import { App } from './app/App';
 import { parseHash } from './app/router';
 import { routes } from './app/routes';
-import { loadWalletRuntime, useWalletConfig } from './features/wallet/walletRuntime';
+import { loadWalletRuntime, useWalletConfig } from './features/wallet/runtime/loadRuntime';
 import { initI18n } from './i18n';
 import { standalone } from './shared/deployment';
 import { sessionStore } from './shared/session';
@@ -35,7 +35,7 @@ async function boot(): Promise<void> {
   // The page's own code loads while the language does (not after the first render).
   routes[parseHash(window.location.hash).path]?.component.preload();
   // A signed-in user's wallet code loads with the language (its wallet is reconnected at once); an
-  // anonymous first visit paints without it (features/wallet/walletRuntime.ts).
+  // anonymous first visit paints without it (features/wallet/runtime/loadRuntime.ts).
   await Promise.all([
     initI18n(),
     sessionStore.get() !== null ? loadWalletRuntime().catch(() => undefined) : undefined,

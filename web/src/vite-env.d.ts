@@ -17,7 +17,7 @@ interface ImportMetaEnv {
   readonly VITE_WALLET_BATCHING?: string;
   /**
    * WalletConnect Cloud project id (issue 18 §6): set, the connect popup offers WalletConnect
-   * (features/wallet/walletConnectOption.ts); '' leaves it out. A literal (vite.config.ts).
+   * (features/wallet/connect/walletConnectOption.ts); '' leaves it out. A literal (vite.config.ts).
    */
   readonly VITE_WALLETCONNECT_PROJECT_ID: string;
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWalletConfig } from '../features/wallet/walletRuntime';
+import { useWalletConfig } from '../features/wallet/runtime/loadRuntime';
 import {
   checkConnectivity,
   isOffline,
@@ -35,7 +35,7 @@ const PendingTxWatcher = lazy(() =>
 );
 const pendingAtBoot = readPendingTx() !== null;
 
-// The session guard and the Reconnect banner come with the wallet code (features/wallet/walletRuntime.ts).
+// The session guard and the Reconnect banner come with the wallet code (features/wallet/runtime/loadRuntime.ts).
 const WalletShell = lazy(() => import('../features/wallet/WalletShell'));
 
 /** How often the no-network view asks the server again while the browser says it is online. */

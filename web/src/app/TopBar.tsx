@@ -9,7 +9,7 @@ import { Dropdown } from '../shared/ui/Dropdown';
 import { BellIcon, ChevronIcon, GlobeIcon } from '../shared/ui/icons';
 import { LogoMark, NetworkIcon } from '../shared/ui/logos';
 import { navigate } from './router';
-import { loadWalletRuntime } from '../features/wallet/walletRuntime';
+import { loadWalletRuntime } from '../features/wallet/runtime/loadRuntime';
 
 /** Custom navigation of the tab pages: logo, network, language, notices, wallet. */
 export function TopBar() {
@@ -46,7 +46,7 @@ export function TopBar() {
           onSelect={(key) =>
             void Promise.all([
               loadWalletRuntime(),
-              import('../features/wallet/session-actions'),
+              import('../features/wallet/sign-in/session-actions'),
             ]).then(
               ([config, actions]) => actions.chooseNetwork(config, key),
               () => undefined,

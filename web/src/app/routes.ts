@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ASYNC_PAGE_TIMEOUT_MS, withTimeout } from './chunks';
 import { standalone } from '../shared/deployment';
-import { loadWalletRuntime } from '../features/wallet/walletRuntime';
+import { loadWalletRuntime } from '../features/wallet/runtime/loadRuntime';
 
 /**
  * A lazily loaded page that can be loaded again: React.lazy keeps a failed import forever, so

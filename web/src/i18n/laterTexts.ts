@@ -1,5 +1,5 @@
 // The later part of each language's texts (./parts.ts): the pages behind the wallet. Loaded with
-// the wallet code (features/wallet/walletRuntime.ts), only the active language's. No imports: this chunk is
+// the wallet code (features/wallet/runtime/loadRuntime.ts), only the active language's. No imports: this chunk is
 // the glob's loaders and nothing the first visit already has.
 const laterParts = import.meta.glob<Record<string, unknown>>('./locales/*.json', {
   query: '?part=later',

@@ -1,7 +1,7 @@
 /**
  * Each language's texts load in two parts (one locales/<lang>.json per language stays the one
  * source): the first part with the app shell and Home, the rest with the wallet and chain code
- * (features/wallet/walletRuntime.ts), which every other page and every wallet action waits for anyway.
+ * (features/wallet/runtime/loadRuntime.ts), which every other page and every wallet action waits for anyway.
  * Read by vite.config.ts (the `?part=` loader) and i18n/index.ts.
  */
 export const laterNamespaces: readonly string[] = [

@@ -34,7 +34,7 @@ export default function HomePage() {
   const home = useHome(deployed);
   const config = useIndexConfig();
   const walletConfig = useWalletConfig();
-  // The user's own position reads the chain: it comes with the wallet code (features/wallet/walletRuntime.ts).
+  // The user's own position reads the chain: it comes with the wallet code (features/wallet/runtime/loadRuntime.ts).
   const wallet = useWalletParts();
   const data = home.data;
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadWalletRuntime, useWalletConfig } from './walletRuntime';
+import { loadWalletRuntime, useWalletConfig } from './runtime/loadRuntime';
 // The button's own label: <Address> brings buttons (not allowed inside a button) and viem's
 // checksum into the first visit's bundle; the account sheet behind it shows the full address.
 // eslint-disable-next-line no-restricted-imports
@@ -8,11 +8,11 @@ import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useStore } from '../../shared/store';
 import { toast } from '../../shared/ui/toast';
-import { walletLinkStore, type WalletLink } from './walletLinkState';
+import { walletLinkStore, type WalletLink } from './reconnect/walletLinkState';
 import { walletUiStore } from '../../shared/ui/walletOverlay';
 
 // The connect popup and the account sheet come with the wallet code.
-const WalletOverlays = lazy(() => import('./WalletMenus'));
+const WalletOverlays = lazy(() => import('./connect/WalletMenus'));
 
 /**
  * Top-bar wallet button. One element from the first paint on: the wallet code, loaded when the

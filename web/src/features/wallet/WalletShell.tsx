@@ -1,5 +1,5 @@
-import { ReconnectBanner } from './ReconnectBanner';
-import { useSessionGuard } from './useSessionGuard';
+import { ReconnectBanner } from './reconnect/ReconnectBanner';
+import { useSessionGuard } from './sign-in/useSessionGuard';
 
 /**
  * The wallet's part of every page, loaded with the wallet code: the session guard (the session

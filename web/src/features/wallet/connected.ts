@@ -9,6 +9,6 @@ export {
   WalletNotConnectedError,
   type AppWalletClient,
   type ConnectedWallet,
-} from './client';
-export { isUserRejection } from './errors';
-export { switchToSelected } from './session-actions';
+} from './runtime/client';
+export { isUserRejection } from './runtime/errors';
+export { switchToSelected } from './sign-in/session-actions';

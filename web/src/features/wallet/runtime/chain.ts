@@ -2,9 +2,9 @@ import { networkByChainId, type NetworkInfo } from '@app/contracts/chains';
 import { numberToHex, type EIP1193Provider } from 'viem';
 import { isUnknownChain } from './errors';
 
-import { rpcProxyUrl } from '../../shared/chain/rpcUrl';
+import { rpcProxyUrl } from '../../../shared/chain/rpcUrl';
 
-export { rpcProxyUrl } from '../../shared/chain/rpcUrl';
+export { rpcProxyUrl } from '../../../shared/chain/rpcUrl';
 
 /** RPC URL a wallet is told about with wallet_addEthereumChain. */
 export function walletRpcUrl(network: NetworkInfo): string {

@@ -1,5 +1,5 @@
 import { useConnection } from 'wagmi';
-import { useSession } from '../../shared/session';
+import { useSession } from '../../../shared/session';
 import { useWalletAnswered } from './walletAnswer';
 import { walletLinkOf, type WalletLink } from './walletLinkState';
 

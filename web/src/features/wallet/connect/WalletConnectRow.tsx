@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
-import { WalletIcon } from '../../shared/ui/logos';
-import { toast } from '../../shared/ui/toast';
+import { WalletIcon } from '../../../shared/ui/logos';
+import { toast } from '../../../shared/ui/toast';
 import { loadWalletConnect, walletConnectProjectId } from './walletConnectOption';
 import type { WalletConnectAttempt } from './walletConnect';
 

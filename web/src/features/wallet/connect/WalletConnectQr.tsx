@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../shared/clipboard';
-import { QrCode } from '../../shared/qr/QrCode';
+import { copyText } from '../../../shared/clipboard';
+import { QrCode } from '../../../shared/qr/QrCode';
 
 /**
  * The WalletConnect pairing link, for the phone's wallet to scan (or to paste into it), in our own

@@ -7,20 +7,20 @@ import {
 import { getAddress, toHex, type Address } from 'viem';
 import type { Config, Connector } from 'wagmi';
 import { connect, disconnect, getConnection } from 'wagmi/actions';
-import { reLaunch } from '../../app/router';
-import { t } from '../../i18n';
-import { api } from '../../shared/api';
-import { getNetwork, networkStore, setNetwork } from '../../shared/network';
-import { standalone } from '../../shared/deployment';
-import { clearSession, sessionStore, setSession, WALLET_ONLY_TOKEN } from '../../shared/session';
-import { readStorage, storageKeys } from '../../shared/storage';
-import { hideLoading, showLoading } from '../../shared/ui/loading';
-import { toast } from '../../shared/ui/toast';
-import { getWalletChainId, switchWalletChain, type Eip1193 } from './chain';
-import { reconnectWallet } from './reconnectWallet';
-import { isUserRejection } from './errors';
+import { reLaunch } from '../../../app/router';
+import { t } from '../../../i18n';
+import { api } from '../../../shared/api';
+import { getNetwork, networkStore, setNetwork } from '../../../shared/network';
+import { standalone } from '../../../shared/deployment';
+import { clearSession, sessionStore, setSession, WALLET_ONLY_TOKEN } from '../../../shared/session';
+import { readStorage, storageKeys } from '../../../shared/storage';
+import { hideLoading, showLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
+import { getWalletChainId, switchWalletChain, type Eip1193 } from '../runtime/chain';
+import { reconnectWallet } from '../reconnect/reconnectWallet';
+import { isUserRejection } from '../runtime/errors';
 import { loginFailureMessage } from './loginFailure';
-import type { Login, LoginCode } from '../../shared/data/types';
+import type { Login, LoginCode } from '../../../shared/data/types';
 
 async function connectWallet(config: Config, connector: Connector): Promise<Address> {
   const connection = getConnection(config);

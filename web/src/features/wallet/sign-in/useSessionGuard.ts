@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useConfig, useConnection } from 'wagmi';
-import { useSession } from '../../shared/session';
+import { useSession } from '../../../shared/session';
 import { logout } from './session-actions';
 
 /**

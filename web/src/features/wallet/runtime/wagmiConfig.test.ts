@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createWagmiConfig } from './wagmi';
+import { createWagmiConfig } from './wagmiConfig';
 
 test('spec §9: chain reads time out after 60000 ms, like the API, through the fallback list', () => {
   // Just enough of a browser window for wagmi's EIP-6963 discovery to start.

@@ -1,5 +1,5 @@
 import type { Config } from 'wagmi';
-import { recentConnectorId } from './reconnectWallet';
+import { recentConnectorId } from '../reconnect/reconnectWallet';
 
 /**
  * WalletConnect (issue 18 §6): a wallet on the user's phone signs for this page on a computer,

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Config } from 'wagmi';
 import i18next from 'i18next';
-import { defaultLanguage } from '../../i18n/languages';
-import { currentLanguage, i18nReady } from '../../i18n/translate';
-import { createStore, useStore } from '../../shared/store';
+import { defaultLanguage } from '../../../i18n/languages';
+import { currentLanguage, i18nReady } from '../../../i18n/translate';
+import { createStore, useStore } from '../../../shared/store';
 
 /**
  * The wallet and chain code (wagmi's config, its connectors, viem's clients) is not part of the
@@ -25,7 +25,7 @@ let loading: Promise<Config> | undefined;
 
 /** Adds the active language's later texts (i18n/parts.ts) once i18next is initialised. */
 async function loadLaterTexts(): Promise<void> {
-  const loader = import('../../i18n/laterTexts');
+  const loader = import('../../../i18n/laterTexts');
   // The active language is known only once i18n has started (the wallet code can be asked for
   // earlier, at boot with a session): reading it before would add another language's texts.
   await i18nReady;
@@ -38,7 +38,7 @@ export function loadWalletRuntime(): Promise<Config> {
   // The pages behind the wallet need the later part of the texts (i18n/parts.ts): both arrive
   // before the config is published, so nothing that renders with it shows a bare key.
   loading ??= Promise.all([
-    import('./wagmiRuntime').then((m) => {
+    import('./runtimeChunk').then((m) => {
       partsStore.set({ MyPosition: m.MyPosition });
       return m.startWalletRuntime();
     }),

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useConfig } from 'wagmi';
-import { t } from '../../i18n';
-import { hideLoading, showLoading } from '../../shared/ui/loading';
-import { toast } from '../../shared/ui/toast';
+import { t } from '../../../i18n';
+import { hideLoading, showLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
 import { reconnectWallet } from './reconnectWallet';
 
 /**

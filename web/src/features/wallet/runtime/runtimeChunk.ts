@@ -1,10 +1,10 @@
 import type { CreateConnectorFn } from 'wagmi';
-import { watchWalletAnswer } from './walletAnswer';
-import { resumeWalletConnect } from './walletConnectOption';
-import { sessionStore } from '../../shared/session';
-import { createWagmiConfig } from './wagmi';
+import { watchWalletAnswer } from '../reconnect/walletAnswer';
+import { resumeWalletConnect } from '../connect/walletConnectOption';
+import { sessionStore } from '../../../shared/session';
+import { createWagmiConfig } from './wagmiConfig';
 
-export { MyPosition } from '../mine';
+export { MyPosition } from '../../mine';
 
 /**
  * Creates the one wagmi config and does what WagmiProvider's mount would: reconnect a signed-in

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useReconnect } from './reconnect';
+import { useReconnect } from './useReconnect';
 import { useWalletLink } from './walletLink';
 
 /**

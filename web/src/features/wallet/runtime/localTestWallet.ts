@@ -7,7 +7,7 @@
 import { networkByChainId } from '@app/contracts/chains';
 import { createConnector } from 'wagmi';
 import { getAddress, numberToHex, type Address } from 'viem';
-import { networkStore } from '../../shared/network';
+import { networkStore } from '../../../shared/network';
 import type { LocalTestProvider } from './localTestSigner';
 
 export const LOCAL_TEST_WALLET_ID = 'localTestWallet';

@@ -11,10 +11,10 @@
  */
 import type { Config } from 'wagmi';
 import { getConnection, reconnect, watchConnectors } from 'wagmi/actions';
-import { createStore, useStore } from '../../shared/store';
-import type { Eip1193 } from './chain';
+import { createStore, useStore } from '../../../shared/store';
+import type { Eip1193 } from '../runtime/chain';
 import { recentConnectorId, settledStatus } from './reconnectWallet';
-import { subscribeInjected, watchInjected } from './injectedWatch';
+import { subscribeInjected, watchInjected } from '../connect/injectedWatch';
 
 /**
  * How long after the page started a session's wallet may take to appear at all. A wallet that has

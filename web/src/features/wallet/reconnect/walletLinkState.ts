@@ -1,4 +1,4 @@
-import { createStore } from '../../shared/store';
+import { createStore } from '../../../shared/store';
 
 /**
  * Whether the wallet behind the session is reachable (issue 11 §4): after a reload (network or
@@ -30,7 +30,7 @@ export function walletLinkOf(args: {
 }
 
 /**
- * The link as the wallet code last computed it (features/wallet/WalletMenus.tsx publishes it), for
+ * The link as the wallet code last computed it (features/wallet/connect/WalletMenus.tsx publishes it), for
  * the top-bar button, which is part of the first-visit bundle; null until the wallet code runs.
  */
 export const walletLinkStore = createStore<WalletLink | null>(null);

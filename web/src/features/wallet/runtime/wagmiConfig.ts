@@ -2,8 +2,8 @@ import { networkByChainId, networkList, toViemChain } from '@app/contracts/chain
 import type { Chain } from 'viem';
 import { createConfig, injected, type Config, type CreateConnectorFn, type Transport } from 'wagmi';
 import { getConnection } from 'wagmi/actions';
-import { readTransport } from '../../shared/chain/readTransport';
-import { deployment, standalone } from '../../shared/deployment';
+import { readTransport } from '../../../shared/chain/readTransport';
+import { deployment, standalone } from '../../../shared/deployment';
 import { rpcProxyUrl } from './chain';
 import type { Eip1193 } from './chain';
 

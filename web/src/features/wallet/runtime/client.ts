@@ -11,9 +11,9 @@ import {
 import type { Config, Connector } from 'wagmi';
 import { getConnection } from 'wagmi/actions';
 import { getWalletChainId, rpcProxyUrl, switchWalletChain, type Eip1193 } from './chain';
-import { reconnectWallet } from './reconnectWallet';
+import { reconnectWallet } from '../reconnect/reconnectWallet';
 
-export { reconnectWallet } from './reconnectWallet';
+export { reconnectWallet } from '../reconnect/reconnectWallet';
 
 export class WalletNotConnectedError extends Error {
   constructor() {

@@ -4,7 +4,7 @@
  * `ethereum#initialized`. On either event (and by polling during the first seconds) the popup's
  * list is rebuilt and EIP-6963 wallets are asked to announce themselves again.
  */
-import { createStore, useStore } from '../../shared/store';
+import { createStore, useStore } from '../../../shared/store';
 import { knownIdFromFlags, type InjectedFlags, type KnownWalletId } from './knownWallets';
 
 /** Spec §4: Trust Wallet provider detection gives up after 3000 ms. */

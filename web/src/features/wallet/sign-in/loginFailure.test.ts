@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError } from '../../shared/api';
+import { ApiError } from '../../../shared/api';
 import { loginFailureMessage } from './loginFailure';
 
 const FALLBACK = 'Login failed';

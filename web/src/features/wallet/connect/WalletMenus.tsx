@@ -1,24 +1,24 @@
 import { useLayoutEffect, useState, type MouseEvent } from 'react';
-import { WalletIcon } from '../../shared/ui/logos';
+import { WalletIcon } from '../../../shared/ui/logos';
 import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
-import { copyText } from '../../shared/clipboard';
-import { useSession } from '../../shared/session';
-import { useStore } from '../../shared/store';
-import { confirmOrCancel, OperationCancelledError } from '../../shared/ui/confirm';
-import { hideLoading, showLoading } from '../../shared/ui/loading';
-import { Modal } from '../../shared/ui/Modal';
-import { toast } from '../../shared/ui/toast';
+import { copyText } from '../../../shared/clipboard';
+import { useSession } from '../../../shared/session';
+import { useStore } from '../../../shared/store';
+import { confirmOrCancel, OperationCancelledError } from '../../../shared/ui/confirm';
+import { hideLoading, showLoading } from '../../../shared/ui/loading';
+import { Modal } from '../../../shared/ui/Modal';
+import { toast } from '../../../shared/ui/toast';
 import { trustDetectionLeft, waitForTrust } from './injectedWatch';
 import { absentWalletHref, knownIdFromFlags, type InjectedFlags } from './knownWallets';
-import { loginWith, logout } from './session-actions';
+import { loginWith, logout } from '../sign-in/session-actions';
 import { GENERIC_ID, useWalletRows, type WalletOptionRow } from './useWalletOptions';
-import { walletUiStore } from '../../shared/ui/walletOverlay';
-import { useReconnect } from './reconnect';
-import { useWalletLink } from './walletLink';
+import { walletUiStore } from '../../../shared/ui/walletOverlay';
+import { useReconnect } from '../reconnect/useReconnect';
+import { useWalletLink } from '../reconnect/walletLink';
 import { WalletConnectRow } from './WalletConnectRow';
 import { WALLETCONNECT_ID } from './walletConnectOption';
-import { walletLinkStore } from './walletLinkState';
+import { walletLinkStore } from '../reconnect/walletLinkState';
 import './wallet-list.css';
 
 /**
