@@ -24,6 +24,7 @@ import { axeViolations, formatFindings, type AxeFinding } from '../axe.ts';
 import { openApp, openSignedIn, shortAddress, STEP_MS, useLanguage } from '../app.ts';
 import { api, apiLogin, chainActor, earnedOf, savePage, waitForIndexer } from '../data.ts';
 import { advanceTime } from '../chain.ts';
+import { appText } from '../texts.ts';
 import { repoDir, slug, startStack, withSession, type Stack } from '../harness.ts';
 
 const ROOT_INDEX = 0;
@@ -42,23 +43,7 @@ const account = (index: number): Address => {
   return a.address;
 };
 
-/** The app's own texts of a language (web/src/i18n/locales), so the test reads what users read. */
-const locales = Object.fromEntries(
-  langs.map((lang) => [
-    lang,
-    JSON.parse(
-      readFileSync(join(repoDir, 'web', 'src', 'i18n', 'locales', `${lang}.json`), 'utf8'),
-    ) as Record<string, unknown>,
-  ]),
-) as Record<Lang, Record<string, unknown>>;
-
-function text(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], locales[lang]);
-  assert.equal(typeof value, 'string', `no ${lang} text for ${key}`);
-  return value as string;
-}
+const text = (lang: Lang, key: string): string => appText(lang, key);
 
 /** The route table's paths (web/src/app/routes.ts), read from its source so a new route is visited too. */
 function routePaths(): string[] {
