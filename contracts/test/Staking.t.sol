@@ -418,6 +418,37 @@ contract StakingStakeTest is StakingFixture {
         assertEq(staking.rewardReserved(), reservedBefore, "the rest of its reservation went back");
     }
 
+    /// Issue 28 §1 (semantic mutants `two-places` in `_settle`'s second early return survived: a
+    /// settlement that mined nothing new gave (full, full) or (mined, mined)): a position harvested, then
+    /// released early (paused) a second later, when that second mined less than one unit, gives the
+    /// whole rest of its reservation back to the budget.
+    function test_releaseEarly_aSecondAfterAHarvest_returnsTheWholeRestOfItsReservation() public {
+        // Full mining 1,500,000 units over 30 days: 0.58 a second, so the second after a whole day
+        // mines nothing new (50,000 units at 1 day and at 1 day + 1 s).
+        vm.prank(owner);
+        uint256 plan =
+            staking.createPlan(30, 1e14, CAP, uint64(block.timestamp), uint64(block.timestamp + 365 days));
+        uint256 reservedBefore = staking.rewardReserved();
+        uint256 amount = 500 * ONE;
+        vm.startPrank(alice);
+        usdc.approve(address(staking), amount);
+        uint256 id = staking.stake(plan, amount);
+        vm.stopPrank();
+        vm.warp(block.timestamp + 1 days);
+        uint256[] memory ids = new uint256[](1);
+        ids[0] = id;
+        staking.harvest(alice, ids);
+        assertEq(staking.accountData(alice).earned, 50_000, "a day of 1,500,000 over 30 days");
+        vm.warp(block.timestamp + 1);
+        vm.prank(owner);
+        staking.pause();
+        assertGt(staking.rewardReserved(), reservedBefore, "29 days of mining still reserved");
+        vm.prank(alice);
+        staking.releasePrincipal(ids);
+        assertEq(staking.accountData(alice).earned, 50_000, "the last second mined nothing new");
+        assertEq(staking.rewardReserved(), reservedBefore, "the rest of its reservation went back");
+    }
+
     function test_stake_approvePath_pullsExactAmountAndRecords() public {
         uint256 amount = 500 * ONE;
         uint256 before = usdc.balanceOf(alice);
