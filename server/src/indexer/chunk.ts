@@ -22,8 +22,9 @@ import {
   type Place,
   type Reducer,
   type Reducers,
+  type Uplines,
 } from './features/reduce.ts';
-import { referralReducers, type Uplines } from './features/referrals.ts';
+import { referralReducers } from './features/referrals.ts';
 import {
   teamStakeKeys,
   type Account,
@@ -31,8 +32,14 @@ import {
   type TimelockRow,
 } from '../db/schema/chain-index.ts';
 
-export { addressesNeedingUplines, type Uplines } from './features/referrals.ts';
-export { utcDay, type ChunkContext, type ChunkWrites, type Token } from './features/reduce.ts';
+export { addressesNeedingUplines } from './features/referrals.ts';
+export {
+  utcDay,
+  type ChunkContext,
+  type ChunkWrites,
+  type Token,
+  type Uplines,
+} from './features/reduce.ts';
 
 /**
  * Every feature's reducers, by event, in this order: an event two features reduce (income, and the

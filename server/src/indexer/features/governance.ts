@@ -5,17 +5,12 @@
  */
 import { cancelledNoticeTexts, queuedNoticeTexts } from '../timelock-notice.ts';
 import { recordEvent, type ChunkWrites, type Place, type Reducers } from './reduce.ts';
+
 import type { Queryable } from '../../db/db.ts';
 import { timelockChanges, type TimelockRow } from '../../db/schema/chain-index.ts';
 import type { ChunkWriter } from './write.ts';
 
 /** A change of status of a queued row written in an earlier chunk. */
-export interface TimelockSettle {
-  param: number;
-  status: 'executed' | 'cancelled' | 'replaced';
-  block: bigint;
-}
-
 export const governanceReducers: Reducers = {
   ParamQueued(s, log, e, place) {
     const { w, queuedByParam } = s;

@@ -3,22 +3,15 @@
  * figures, the activity record and the raw contract events. Written once per chunk, after the
  * features' own rows.
  */
-import {
-  accounts,
-  activity,
-  contractEvents,
-  type Account,
-  type PoolStats,
-} from '../../db/schema/chain-index.ts';
+import { accounts, activity, contractEvents, type Account } from '../../db/schema/chain-index.ts';
 import { defaultRow } from '../../db/schema/table.ts';
-import type { ChunkWrites } from './reduce.ts';
+import type { ChunkWrites, PoolDelta } from './reduce.ts';
 import { addRecordTotals, type ChunkWriter } from './write.ts';
 
 /**
  * Changes to the pool's figures (deltas of chain_stats' counts and sums; paused is the last state
  * seen, null for none).
  */
-export type PoolDelta = Omit<PoolStats, 'paused'> & { paused: boolean | null };
 
 /**
  * What a chunk adds to an address's accounts row: deltas of its sums and counts, its membership

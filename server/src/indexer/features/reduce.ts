@@ -12,6 +12,7 @@ import type {
   Market,
   MembershipRow,
   PlanRow,
+  PoolStats,
   PositionRow,
   ReferralRow,
   TimelockRow,
@@ -19,11 +20,24 @@ import type {
   WithdrawalRow,
 } from '../../db/schema/chain-index.ts';
 import type { ChainEvent, StakingLog } from '../events.ts';
-import type { TimelockSettle } from './governance.ts';
-import type { PoolDelta } from './ledger.ts';
-import type { Uplines } from './referrals.ts';
 
 export type { Token } from '../../db/schema/chain-index.ts';
+
+// The three types below belong to one feature each but are part of every chunk's state; they are
+// declared here so that this module imports no feature (each feature imports it).
+
+/** A timelocked change settled in the chunk (governance.ts). */
+export interface TimelockSettle {
+  param: number;
+  status: 'executed' | 'cancelled' | 'replaced';
+  block: bigint;
+}
+
+/** What a chunk adds to the pool's figures (ledger.ts); `paused` null when unchanged. */
+export type PoolDelta = Omit<PoolStats, 'paused'> & { paused: boolean | null };
+
+/** An address's three uplines as the referral tree has them (referrals.ts). */
+export type Uplines = Pick<ReferralRow, 'superior' | 'upline2' | 'upline3'>;
 
 /** Where an event is on the chain: the columns every event's row has. */
 export type Place = Pick<ExchangeRow, 'blockNumber' | 'logIndex' | 'txHash' | 'time'>;

@@ -6,11 +6,10 @@
 import type { Queryable } from '../../db/db.ts';
 import type { ChainEvent } from '../events.ts';
 import { memberKeys, referrals, type ReferralRow } from '../../db/schema/chain-index.ts';
-import { lower, type Reducers } from './reduce.ts';
+import { lower, type Reducers, type Uplines } from './reduce.ts';
 import type { ChunkWriter } from './write.ts';
 
 /** An address's three uplines, as its referrals row holds them. */
-export type Uplines = Pick<ReferralRow, 'superior' | 'upline2' | 'upline3'>;
 
 /** Addresses whose uplines the chunk needs from earlier chunks: stakers, releasers, new superiors. */
 export function addressesNeedingUplines(events: readonly ChainEvent[]): string[] {
