@@ -1,11 +1,40 @@
 /** Notices (list, details, unread count, read marks) and the operator's admin writes. */
 import { Type, type Static, type TOptional, type TString } from 'typebox';
 import { Bool, DateTime, Int, Page, Str } from './common.ts';
-import { fields, str } from './fields.ts';
+import { fields, PageQuery, str } from './fields.ts';
 import { languages, type Lang } from './languages.ts';
 
 export const LangEnum = Type.Enum([...languages]);
 export const NoticeKind = Type.Union([Type.Literal('operator'), Type.Literal('timelock')]);
+
+/**
+ * `chain` (optional): the network the app shows. Given, the other network's chain notices are left
+ * out (operator notices stay); without it, every notice, as before.
+ */
+export const NoticeListQuery = Type.Object({
+  ...PageQuery.properties,
+  chain: Type.Optional(fields.chain),
+});
+export const NoticeUnreadQuery = Type.Object({ chain: Type.Optional(fields.chain) });
+
+/**
+ * Where the timelocked change a notice announces stands, from the chain index: `executed`,
+ * `cancelled` or `replaced` (a newer change of the same parameter) by their events, at their
+ * block's time; `expired` when no event came and the indexed chain's time passed eta plus the
+ * contract's grace period (`at` is that deadline: the contract refuses to apply it from then on);
+ * `queued` while it can still apply (`at` null).
+ */
+export const TimelockState = Type.Object({
+  status: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('executed'),
+    Type.Literal('cancelled'),
+    Type.Literal('replaced'),
+    Type.Literal('expired'),
+  ]),
+  at: Type.Union([DateTime, Type.Null()]),
+});
+export type TimelockState = Static<typeof TimelockState>;
 
 export const NoticeIdQuery = Type.Object({ id: fields.id });
 export const NoticeReadBody = Type.Object({
@@ -21,6 +50,12 @@ export const Notice = Type.Object({
   body: Str,
   publishedAt: DateTime,
   read: Type.Union([Bool, Type.Null()], { description: 'null when anonymous' }),
+  chainId: Type.Union([Int, Type.Null()], {
+    description: 'the network of a notice of a chain event; null for an operator notice',
+  }),
+  change: Type.Union([TimelockState, Type.Null()], {
+    description: 'the announced timelocked change, for the notice of a queued change; else null',
+  }),
 });
 export type Notice = Static<typeof Notice>;
 export const NoticePage = Page(Notice);

@@ -12,7 +12,7 @@ import {
   type TString,
 } from 'typebox';
 import { ErrorEnvelope, Ok } from './common.ts';
-import { ChainListQuery, ChainQuery, PageQuery } from './fields.ts';
+import { ChainListQuery, ChainQuery } from './fields.ts';
 import { Health, HealthDown, IndexConfig, Liveness, Readiness, ReadinessDown } from './meta.ts';
 import {
   AdminDeleteBody,
@@ -23,8 +23,10 @@ import {
   Deleted,
   Notice,
   NoticeIdQuery,
+  NoticeListQuery,
   NoticePage,
   NoticeReadBody,
+  NoticeUnreadQuery,
   ReadResult,
   UnreadCount,
 } from './notice.ts';
@@ -83,9 +85,17 @@ export const apiRoutes = {
     otherResponses: { 503: ReadinessDown },
   }),
   'GET /v1/index/config': route({ auth: 'none', data: IndexConfig }),
-  'GET /v1/notice/list': route({ auth: 'optional', querystring: PageQuery, data: NoticePage }),
+  'GET /v1/notice/list': route({
+    auth: 'optional',
+    querystring: NoticeListQuery,
+    data: NoticePage,
+  }),
   'GET /v1/notice/details': route({ auth: 'optional', querystring: NoticeIdQuery, data: Notice }),
-  'GET /v1/notice/unread': route({ auth: 'required', data: UnreadCount }),
+  'GET /v1/notice/unread': route({
+    auth: 'required',
+    querystring: NoticeUnreadQuery,
+    data: UnreadCount,
+  }),
   'POST /v1/notice/read': route({ auth: 'required', body: NoticeReadBody, data: ReadResult }),
   'POST /v1/admin/notice': route({ auth: 'admin', body: AdminNoticeBody, data: AdminNotice }),
   'POST /v1/admin/notice/delete': route({ auth: 'admin', body: AdminDeleteBody, data: Deleted }),

@@ -237,7 +237,7 @@ for (const engine of engines()) {
       );
       const notice = list.items.find((n) => n.kind === 'timelock');
       assert.ok(notice, 'timelock notice');
-      assert.equal(notice.title, 'Scheduled change: Exchange fee');
+      assert.equal(notice.title, 'ETH: Exchange fee change scheduled');
       assert.match(notice.body, /to 1%/);
       assert.match(notice.body, /ETH/);
       const ja = okData(
@@ -245,7 +245,7 @@ for (const engine of engines()) {
           Lang: 'ja',
         }),
       );
-      assert.equal(ja.items.find((n) => n.kind === 'timelock')?.title, '変更予定：交換手数料');
+      assert.equal(ja.items.find((n) => n.kind === 'timelock')?.title, 'ETH：交換手数料の変更予定');
       const [queued] = await row<{ status: string; value: string }>(
         'SELECT status, value::text FROM timelock_changes WHERE chain_id = 1',
       );

@@ -1,7 +1,8 @@
 /**
  * The notice every queued timelock change produces (DESIGN §1.6: parameter changes are announced
  * before they apply, so users can leave first), in the app's ten languages, with the new value in
- * its unit and the earliest time it can apply.
+ * its unit and the earliest time it can apply. The title starts with the network (the label of the
+ * app's network menu): the list shows the notices of both networks' events.
  */
 import { checksumAddress, formatUnits, type Address } from 'viem';
 import { languages, type Lang } from '../i18n/index.ts';
@@ -31,10 +32,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: 'Number of founder seats for sale',
       treasury: 'Treasury address',
     },
-    queuedTitle: 'Scheduled change: {param}',
+    queuedTitle: '{network}: {param} change scheduled',
     queuedBody:
       '{param} on {network} is scheduled to change to {value}. The change can apply from {time} at the earliest. It is announced in advance so you can decide before it applies.',
-    cancelledTitle: 'Change cancelled: {param}',
+    cancelledTitle: '{network}: {param} change cancelled',
     cancelledBody: 'The scheduled change of {param} on {network} was cancelled. It stays as it is.',
   },
   'zh-TW': {
@@ -47,10 +48,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: '可售創始人席位數量',
       treasury: '金庫地址',
     },
-    queuedTitle: '預定變更：{param}',
+    queuedTitle: '{network}：{param}預定變更',
     queuedBody:
       '{network} 上的{param}預定變更為 {value}。此變更最早於 {time} 生效。我們提前公告，讓您在生效前做出決定。',
-    cancelledTitle: '變更已取消：{param}',
+    cancelledTitle: '{network}：{param}變更已取消',
     cancelledBody: '{network} 上{param}的預定變更已取消，維持不變。',
   },
   ja: {
@@ -63,10 +64,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: '販売ファウンダー枠数',
       treasury: 'トレジャリーアドレス',
     },
-    queuedTitle: '変更予定：{param}',
+    queuedTitle: '{network}：{param}の変更予定',
     queuedBody:
       '{network} の{param}は {value} に変更される予定です。変更は早くても {time} から適用されます。適用前に判断できるよう、事前にお知らせしています。',
-    cancelledTitle: '変更の取り消し：{param}',
+    cancelledTitle: '{network}：{param}の変更取り消し',
     cancelledBody: '{network} の{param}の変更予定は取り消されました。現在の値のままです。',
   },
   ru: {
@@ -79,10 +80,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: 'Количество мест основателей в продаже',
       treasury: 'Адрес казначейства',
     },
-    queuedTitle: 'Запланировано изменение: {param}',
+    queuedTitle: '{network}: запланировано изменение «{param}»',
     queuedBody:
       'Параметр «{param}» в сети {network} будет изменён на {value}. Изменение может вступить в силу не раньше {time}. Мы сообщаем заранее, чтобы вы могли принять решение до его применения.',
-    cancelledTitle: 'Изменение отменено: {param}',
+    cancelledTitle: '{network}: изменение «{param}» отменено',
     cancelledBody:
       'Запланированное изменение параметра «{param}» в сети {network} отменено. Значение остаётся прежним.',
   },
@@ -96,10 +97,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: '판매 파운더 자리 수',
       treasury: '트레저리 주소',
     },
-    queuedTitle: '변경 예정: {param}',
+    queuedTitle: '{network}: {param} 변경 예정',
     queuedBody:
       '{network}의 {param}이(가) {value}(으)로 변경될 예정입니다. 변경은 빨라도 {time}부터 적용됩니다. 적용 전에 결정하실 수 있도록 미리 알려 드립니다.',
-    cancelledTitle: '변경 취소: {param}',
+    cancelledTitle: '{network}: {param} 변경 취소',
     cancelledBody: '{network}의 {param} 변경 예정이 취소되었습니다. 현재 값이 유지됩니다.',
   },
   es: {
@@ -112,10 +113,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: 'Número de plazas de fundador a la venta',
       treasury: 'Dirección de tesorería',
     },
-    queuedTitle: 'Cambio programado: {param}',
+    queuedTitle: '{network}: cambio programado de {param}',
     queuedBody:
       '{param} en {network} cambiará a {value}. El cambio puede aplicarse a partir del {time} como muy pronto. Se anuncia con antelación para que pueda decidir antes de que se aplique.',
-    cancelledTitle: 'Cambio cancelado: {param}',
+    cancelledTitle: '{network}: cambio de {param} cancelado',
     cancelledBody:
       'Se canceló el cambio programado de {param} en {network}. Se mantiene como está.',
   },
@@ -129,10 +130,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: 'Số suất nhà sáng lập mở bán',
       treasury: 'Địa chỉ kho bạc',
     },
-    queuedTitle: 'Thay đổi đã lên lịch: {param}',
+    queuedTitle: '{network}: đã lên lịch thay đổi {param}',
     queuedBody:
       '{param} trên {network} sẽ được đổi thành {value}. Thay đổi sớm nhất có thể áp dụng từ {time}. Chúng tôi thông báo trước để bạn có thể quyết định trước khi thay đổi có hiệu lực.',
-    cancelledTitle: 'Đã hủy thay đổi: {param}',
+    cancelledTitle: '{network}: đã hủy thay đổi {param}',
     cancelledBody:
       'Thay đổi đã lên lịch của {param} trên {network} đã bị hủy. Giá trị được giữ nguyên.',
   },
@@ -146,10 +147,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: 'عدد مقاعد المؤسسين المعروضة للبيع',
       treasury: 'عنوان الخزينة',
     },
-    queuedTitle: 'تغيير مجدول: {param}',
+    queuedTitle: '{network}: تغيير مجدول في {param}',
     queuedBody:
       'من المقرر أن يتغير {param} على شبكة {network} إلى {value}. يمكن أن يسري التغيير ابتداءً من {time} على أقرب تقدير. نعلن عنه مسبقًا لتتمكن من اتخاذ قرارك قبل سريانه.',
-    cancelledTitle: 'تم إلغاء التغيير: {param}',
+    cancelledTitle: '{network}: أُلغي تغيير {param}',
     cancelledBody: 'تم إلغاء التغيير المجدول لـ {param} على شبكة {network}. تبقى القيمة كما هي.',
   },
   fr: {
@@ -162,10 +163,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: 'Nombre de places de fondateur en vente',
       treasury: 'Adresse de la trésorerie',
     },
-    queuedTitle: 'Changement programmé : {param}',
+    queuedTitle: '{network} : changement programmé de {param}',
     queuedBody:
       '{param} sur {network} passera à {value}. Le changement peut s’appliquer au plus tôt le {time}. Il est annoncé à l’avance pour que vous puissiez décider avant qu’il ne s’applique.',
-    cancelledTitle: 'Changement annulé : {param}',
+    cancelledTitle: '{network} : changement de {param} annulé',
     cancelledBody: 'Le changement programmé de {param} sur {network} a été annulé. Rien ne change.',
   },
   th: {
@@ -178,10 +179,10 @@ const texts: Record<Lang, Texts> = {
       founderLimit: 'จำนวนสิทธิ์ผู้ก่อตั้งที่เปิดขาย',
       treasury: 'ที่อยู่คลัง',
     },
-    queuedTitle: 'การเปลี่ยนแปลงที่กำหนดไว้: {param}',
+    queuedTitle: '{network}: กำหนดเปลี่ยน{param}',
     queuedBody:
       '{param} บน {network} มีกำหนดเปลี่ยนเป็น {value} การเปลี่ยนแปลงจะมีผลได้เร็วที่สุดตั้งแต่ {time} เราแจ้งล่วงหน้าเพื่อให้คุณตัดสินใจได้ก่อนที่จะมีผล',
-    cancelledTitle: 'ยกเลิกการเปลี่ยนแปลง: {param}',
+    cancelledTitle: '{network}: ยกเลิกการเปลี่ยน{param}',
     cancelledBody: 'การเปลี่ยนแปลง {param} บน {network} ที่กำหนดไว้ถูกยกเลิกแล้ว ค่ายังคงเดิม',
   },
 };

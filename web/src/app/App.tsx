@@ -8,6 +8,7 @@ import {
   useConnectivity,
   watchConnectivity,
 } from '../shared/connectivity';
+import { onUserDataChangedElsewhere, refreshUserData } from '../shared/data/userDataSync';
 import { readPendingTx } from '../shared/pendingTx';
 import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
 import { ConfirmHost } from '../shared/ui/confirm';
@@ -65,6 +66,13 @@ export function App() {
     const timer = setInterval(() => void retry(), RECHECK_MS);
     return () => clearInterval(timer);
   }, [serverDown, retry]);
+
+  // A transaction confirmed in another tab of the app: this tab reads everything again too, so it
+  // never shows a moved wallet balance next to an old withdrawable amount or membership.
+  useEffect(
+    () => onUserDataChangedElsewhere(() => void refreshUserData(queryClient)),
+    [queryClient],
+  );
 
   useEffect(() => {
     if (!route) redirect('/');

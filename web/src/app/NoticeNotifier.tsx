@@ -4,6 +4,7 @@ import { api } from '../shared/api';
 import { newNoticeCount, noticeTarget, type UnreadSeen } from '../shared/data/noticeAlert';
 import type { Notice, Page } from '../shared/data/types';
 import { useUnreadCount } from '../shared/data/unread';
+import { useNetwork } from '../shared/network';
 import { useSession } from '../shared/session';
 import { notify } from '../shared/ui/notify';
 import { navigate } from './router';
@@ -17,10 +18,11 @@ export function NoticeNotifier() {
   const unread = useUnreadCount();
   const seen = useRef<UnreadSeen | null>(null);
   const address = session?.userAddress.toLowerCase();
+  const { chainId } = useNetwork();
 
   useEffect(() => {
     if (address === undefined || unread === undefined) return;
-    const next = { address, count: unread };
+    const next = { address, chainId, count: unread };
     const arrived = newNoticeCount(seen.current, next);
     seen.current = next;
     if (arrived === 0) return;
@@ -34,10 +36,10 @@ export function NoticeNotifier() {
       });
     // The newest notice names the banner; without it the banner still says that news arrived.
     api
-      .get<Page<Notice>>('/v1/notice/list', { page: 1, limit: 1 }, { toast: false })
+      .get<Page<Notice>>('/v1/notice/list', { page: 1, limit: 1, chain: chainId }, { toast: false })
       .then((list) => show(list.items[0]))
       .catch(() => show(undefined));
-  }, [address, unread]);
+  }, [address, chainId, unread]);
 
   return null;
 }

@@ -7,6 +7,7 @@ import type { Config } from 'wagmi';
 import { getConnection, getPublicClient, waitForCallsStatus } from 'wagmi/actions';
 import { shortHash } from '../shared/format';
 import { readPendingTx, writePendingTx, type PendingTx } from '../shared/pendingTx';
+import { refreshAfterTransaction, refreshUserData } from '../shared/data/userDataSync';
 import { sessionStore } from '../shared/session';
 import { RECEIPT_TIMEOUT_MS, settleTimeout } from '../features/tx/receipt';
 import { TxHashLine } from '../features/tx/TxProgress';
@@ -61,7 +62,10 @@ export default function PendingTxWatcher() {
       if (cancelled) return;
       toast(t(key));
       setPending(null);
-      void queryClient.invalidateQueries();
+      // Every figure reads again, here and (for the signed-in account) in the app's other tabs.
+      const account = sessionStore.get()?.userAddress;
+      if (account) void refreshAfterTransaction(queryClient, { chainId: pending.chainId, account });
+      else void refreshUserData(queryClient);
     };
     if ('callsId' in pending) {
       void batchOutcome(config, pending.callsId).then(done);

@@ -29,19 +29,66 @@ export interface LocalizedNotice {
   published_at: Date;
   /** Whether the user has read it (false without a user). */
   read: boolean;
+  /** The network of a chain notice (a timelock change); null for an operator notice. */
+  chain_id: number | null;
+  /** The state of the announced change, for the notice of a queued change; else null. */
+  change: { status: TimelockStatus; at: Date | null } | null;
 }
+
+export type TimelockStatus = 'queued' | 'executed' | 'cancelled' | 'replaced' | 'expired';
+
+/**
+ * Staking's TIMELOCK_GRACE (a constant of the contract, 7 days): executeParam refuses a change
+ * this long after its eta (ChangeExpired), and no event says so: past it the change is expired.
+ */
+export const TIMELOCK_GRACE_SECONDS = 7 * 24 * 60 * 60;
 
 type R = Record<string, unknown>;
 
 /** Published and not deleted at `now`. */
 const VISIBLE = 'n.deleted_at IS NULL AND n.published_at <= $3';
 
-const LOCALIZED = `n.id, n.kind, n.published_at,
+/**
+ * The state of a notice's change, from what the chain index knows: the settling event's block time
+ * (ParamChanged / ParamCancelled in contract_events; the replacing ParamQueued in
+ * timelock_changes), or, still queued, expired once the indexed chain's time (the last indexed
+ * block, chain_cursors.block_time: the contract's clock, not the server's) passed eta + grace.
+ */
+const CHANGE = `t.status AS change_status, t.eta AS change_eta,
+  (c.block_time > t.eta + make_interval(secs => ${TIMELOCK_GRACE_SECONDS})) AS change_expired,
+  COALESCE(
+    (SELECT e.block_time FROM contract_events e
+      WHERE e.chain_id = t.chain_id AND e.block_number = t.settled_block
+        AND e.name IN ('ParamChanged', 'ParamCancelled') AND (e.args ->> 'param')::int = t.param
+      ORDER BY e.log_index LIMIT 1),
+    (SELECT q.block_time FROM timelock_changes q
+      WHERE q.chain_id = t.chain_id AND q.block_number = t.settled_block AND q.param = t.param
+      ORDER BY q.log_index LIMIT 1)
+  ) AS change_settled_at`;
+
+const LOCALIZED = `n.id, n.kind, n.published_at, n.chain_id,
   CASE WHEN n.texts ? $1::text THEN $1::text ELSE 'en' END AS lang,
   COALESCE(n.texts -> $1::text, n.texts -> 'en') AS text,
-  (r.notice_id IS NOT NULL) AS read
+  (r.notice_id IS NOT NULL) AS read, ${CHANGE}
   FROM notices n
-  LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = $2::int`;
+  LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = $2::int
+  LEFT JOIN timelock_changes t ON t.notice_id = n.id
+  LEFT JOIN chain_cursors c ON c.chain_id = t.chain_id`;
+
+/** Only the notices of `chain` and those of no chain (operator notices); every one when null. */
+const ON_CHAIN = (param: string) =>
+  `(${param}::int IS NULL OR n.chain_id IS NULL OR n.chain_id = ${param}::int)`;
+
+function changeOf(row: R): LocalizedNotice['change'] {
+  const status = row.change_status as Exclude<TimelockStatus, 'expired'> | null;
+  if (status === null || status === undefined) return null;
+  if (status === 'queued') {
+    if (row.change_expired !== true) return { status, at: null };
+    const eta = row.change_eta as Date;
+    return { status: 'expired', at: new Date(eta.getTime() + TIMELOCK_GRACE_SECONDS * 1000) };
+  }
+  return { status, at: (row.change_settled_at as Date | null) ?? null };
+}
 
 function localized(row: R): LocalizedNotice {
   const text = row.text as NoticeText;
@@ -53,21 +100,33 @@ function localized(row: R): LocalizedNotice {
     body: text.body,
     published_at: row.published_at as Date,
     read: row.read as boolean,
+    chain_id: (row.chain_id as number | null) ?? null,
+    change: changeOf(row),
   };
 }
 
 export async function listNotices(
   q: Queryable,
-  o: { lang: string; userId: number | null; now: Date; limit: number; offset: number },
+  o: {
+    lang: string;
+    userId: number | null;
+    now: Date;
+    limit: number;
+    offset: number;
+    /** The network shown: the other network's chain notices are left out. */
+    chainId?: number | null;
+  },
 ): Promise<{ total: number; items: LocalizedNotice[] }> {
+  const chainId = o.chainId ?? null;
   const total = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM notices n WHERE n.deleted_at IS NULL AND n.published_at <= $1`,
-    [o.now],
+    `SELECT count(*)::int AS n FROM notices n
+     WHERE n.deleted_at IS NULL AND n.published_at <= $1 AND ${ON_CHAIN('$2')}`,
+    [o.now, chainId],
   );
   const r = await q.query(
-    `SELECT ${LOCALIZED} WHERE ${VISIBLE}
+    `SELECT ${LOCALIZED} WHERE ${VISIBLE} AND ${ON_CHAIN('$6')}
      ORDER BY n.published_at DESC, n.id DESC LIMIT $4 OFFSET $5`,
-    [o.lang, o.userId, o.now, o.limit, o.offset],
+    [o.lang, o.userId, o.now, o.limit, o.offset, chainId],
   );
   return { total: total.rows[0]!.n, items: r.rows.map(localized) };
 }
@@ -85,12 +144,18 @@ export async function findNotice(
   return r.rows[0] ? localized(r.rows[0]) : null;
 }
 
-export async function countUnread(q: Queryable, userId: number, now: Date): Promise<number> {
+/** Unread notices of `userId`: of network `chainId` and operator notices (every one when null). */
+export async function countUnread(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  chainId: number | null = null,
+): Promise<number> {
   const r = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM notices n
-     WHERE n.deleted_at IS NULL AND n.published_at <= $2
+     WHERE n.deleted_at IS NULL AND n.published_at <= $2 AND ${ON_CHAIN('$3')}
        AND NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.notice_id = n.id AND r.user_id = $1)`,
-    [userId, now],
+    [userId, now, chainId],
   );
   return r.rows[0]!.n;
 }

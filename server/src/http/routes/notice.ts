@@ -16,7 +16,7 @@ import {
 import { optionalSession, requireSession } from '../auth.ts';
 import { sendOk } from '../envelope.ts';
 import { AppError, ErrorCode, validationError } from '../errors.ts';
-import { parseId, parsePage } from '../schemas.ts';
+import { parseChain, parseId, parsePage } from '../schemas.ts';
 import type { WriteLimiter } from '../write-limit.ts';
 import {
   routeSchema,
@@ -37,6 +37,8 @@ export function noticeJson(n: LocalizedNotice, signedIn: boolean): Notice {
     body: n.body,
     publishedAt: n.published_at.toISOString(),
     read: signedIn ? n.read : null,
+    chainId: n.chain_id,
+    change: n.change && { status: n.change.status, at: n.change.at?.toISOString() ?? null },
   };
 }
 
@@ -59,7 +61,7 @@ export async function noticeRoutes(
         ...routeSchema('GET /v1/notice/list'),
         summary: 'Published notices, newest first',
         description:
-          'Operator notices and timelock announcements. `read` is the caller’s read mark (null when anonymous).',
+          'Operator notices and timelock announcements. `read` is the caller’s read mark (null when anonymous). With `chain`, the other network’s chain notices are left out.',
         tags,
       },
     },
@@ -72,6 +74,7 @@ export async function noticeRoutes(
         now: now(),
         limit,
         offset,
+        chainId: request.query.chain ? parseChain(request.query.chain) : null,
       });
       return sendOk(request, reply, {
         items: items.map((n) => noticeJson(n, session !== null)),
@@ -107,12 +110,14 @@ export async function noticeRoutes(
       preHandler: required,
       schema: {
         ...routeSchema('GET /v1/notice/unread'),
-        summary: 'Number of unread notices of the signed-in user',
+        summary: 'Number of unread notices of the signed-in user (of `chain` and operator notices)',
         tags,
       },
     },
     async (request, reply) => {
-      const count = await countUnread(db, request.session!.user.id, now());
+      const { chain } = request.query;
+      const chainId = chain ? parseChain(chain) : null;
+      const count = await countUnread(db, request.session!.user.id, now(), chainId);
       return sendOk(request, reply, { count } satisfies UnreadCount);
     },
   );

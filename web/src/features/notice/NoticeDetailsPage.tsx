@@ -7,6 +7,7 @@ import { markNoticesRead, useNoticeDetails } from '../../shared/data/endpoints';
 import { formatDateTime } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/DataViews';
+import { NoticeChangeState } from './NoticeChangeState';
 import { NoticeKind } from './NoticeKind';
 import { parseNoticeId } from './noticeId';
 import './notice.css';
@@ -59,6 +60,9 @@ export default function NoticeDetailsPage() {
             {formatDateTime(published / 1000, i18n.language)}
           </time>
         )}
+      </p>
+      <p>
+        <NoticeChangeState change={notice.change} />
       </p>
       <p className="notice__body" dir="auto" data-testid="notice-body">
         {notice.body}

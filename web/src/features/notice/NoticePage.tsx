@@ -9,6 +9,7 @@ import { useSession } from '../../shared/session';
 import { RelativeTime } from '../../shared/ui/DataViews';
 import { PagedList } from '../../shared/ui/PagedList';
 import { toast } from '../../shared/ui/toast';
+import { NoticeChangeState } from './NoticeChangeState';
 import { NoticeKind } from './NoticeKind';
 import './notice.css';
 
@@ -75,6 +76,7 @@ export default function NoticePage() {
                     {notice.title}
                   </span>
                 </span>
+                <NoticeChangeState change={notice.change} />
                 <span className="notice-row__meta muted small">
                   <NoticeKind kind={notice.kind} />
                   <RelativeTime iso={notice.publishedAt} />

@@ -45,9 +45,11 @@ export const useTeamMembers = (depth: 1 | 2 | 3) =>
 
 export const useInviteInfo = () => useServerQuery('GET /v1/invite/info', {}, { auth: true });
 
-/** Notices are the same on every network; the read marks come with a session. */
-export const useNoticeList = () =>
-  useServerList('GET /v1/notice/list', {}, { auth: false, chain: false });
+/**
+ * The notices of the selected network's chain events and the operator's notices (another
+ * network's changes are not listed); the read marks come with a session.
+ */
+export const useNoticeList = () => useServerList('GET /v1/notice/list', {}, { auth: false });
 
 export const useNoticeDetails = (id: number | undefined) =>
   useServerQuery(
@@ -65,7 +67,8 @@ export async function markNoticesRead(
     '/v1/notice/read',
     'id' in which ? { id: which.id } : { all: 1 },
   );
-  queryClient.setQueriesData({ queryKey: unreadKey() }, { count: result.unread });
+  // The answer's `unread` counts every network: the badge asks again for the selected one.
+  await queryClient.invalidateQueries({ queryKey: unreadKey() });
   await queryClient.invalidateQueries({ queryKey: [...serverKey, '/v1/notice/list'] });
   await queryClient.invalidateQueries({ queryKey: [...serverKey, '/v1/notice/details'] });
   return result;

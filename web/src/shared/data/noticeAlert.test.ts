@@ -23,6 +23,17 @@ test('another account is a new starting point', () => {
   assert.equal(newNoticeCount({ address: a, count: 0 }, { address: b, count: 5 }), 0);
 });
 
+test('another network is a new starting point: its count holds other chain notices', () => {
+  assert.equal(
+    newNoticeCount({ address: a, chainId: 56, count: 1 }, { address: a, chainId: 1, count: 3 }),
+    0,
+  );
+  assert.equal(
+    newNoticeCount({ address: a, chainId: 1, count: 1 }, { address: a, chainId: 1, count: 2 }),
+    1,
+  );
+});
+
 test('one new notice opens itself; several open the list', () => {
   assert.equal(noticeTarget(1, 17), '/pages/notice/details?id=17');
   assert.equal(noticeTarget(2, 17), '/pages/notice/notice');
