@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { TokenIcon } from '../../shared/ui/logos';
 import { useTranslation } from 'react-i18next';
+import { parseAmountText } from '../../shared/amount';
 import { toInputAmount } from '../../shared/displayAmount';
 import { USDC_SYMBOL, useTokenFormat } from '../../shared/tokens';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Card } from '../../shared/ui/Card';
 import { Skeleton } from '../../shared/ui/loading';
 import type { MineState } from './useMineState';
+import { remainderBelowMinimum } from './validation';
 
 /**
  * The Mine page's one action (issue 19 §2): what is withdrawable, big, and one Withdraw with the
@@ -22,6 +24,15 @@ export function WithdrawCard(props: {
   const fmt = useTokenFormat();
   const { state, shown, busy, onWithdraw } = props;
   const a = state.account.data;
+  // Max and "Withdraw all" put the exact balance in the field, to the last base unit.
+  const fillAll = () => {
+    if (a) state.setAmountText(toInputAmount(a.withdrawable, state.usdcDecimals));
+  };
+  const typed = parseAmountText(state.amountText, state.usdcDecimals);
+  const rest =
+    a && typed !== undefined && state.minimum !== undefined
+      ? remainderBelowMinimum(typed, a.withdrawable, state.minimum)
+      : undefined;
   return (
     <Card title={t('mine.withdrawTitle')}>
       <div className="balance-grid" aria-label={t('mine.balances')}>
@@ -57,10 +68,26 @@ export function WithdrawCard(props: {
             {USDC_SYMBOL}
           </>
         }
-        onMax={() => {
-          if (a) state.setAmountText(toInputAmount(a.withdrawable, state.usdcDecimals));
-        }}
+        onMax={fillAll}
       />
+      {rest !== undefined && state.minimum !== undefined ? (
+        <div className="banner-note" role="status" data-testid="withdraw-remainder">
+          <p>
+            {t('mine.remainderWarning', {
+              rest: fmt.amount(rest, 'usdc'),
+              min: fmt.amount(state.minimum, 'usdc'),
+            })}
+          </p>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={fillAll}
+            data-testid="withdraw-all"
+          >
+            {t('mine.withdrawAll')}
+          </button>
+        </div>
+      ) : null}
       <p className="muted small" data-testid="mine-min-withdrawal">
         {state.minimum !== undefined ? (
           t('mine.minimumHint', { min: fmt.amount(state.minimum, 'usdc') })
