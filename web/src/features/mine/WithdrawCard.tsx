@@ -7,8 +7,11 @@ import { USDC_SYMBOL, useTokenFormat } from '../../shared/tokens';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Card } from '../../shared/ui/Card';
 import { Skeleton } from '../../shared/ui/loading';
+import { useNetworkFee } from '../../shared/useNetworkFee';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
+import { withdrawCall } from './mineFlow';
 import type { MineState } from './useMineState';
-import { remainderBelowMinimum } from './validation';
+import { remainderBelowMinimum, validateWithdrawAmount } from './validation';
 
 /**
  * The Mine page's one action (issue 19 §2): what is withdrawable, big, and one Withdraw with the
@@ -33,6 +36,21 @@ export function WithdrawCard(props: {
     a && typed !== undefined && state.minimum !== undefined
       ? remainderBelowMinimum(typed, a.withdrawable, state.minimum)
       : undefined;
+  // The network fee of the withdrawal the button would send (none while the amount is not valid).
+  const valid =
+    a && state.minimum !== undefined
+      ? validateWithdrawAmount(state.amountText, state.usdcDecimals, a.withdrawable, state.minimum)
+      : undefined;
+  const amount = valid?.ok ? valid.amount : undefined;
+  const { deployment } = state;
+  const fee = useNetworkFee(
+    state.network,
+    deployment,
+    state.user,
+    deployment && amount !== undefined
+      ? { key: ['withdraw', amount.toString()], build: () => withdrawCall(deployment, amount) }
+      : undefined,
+  );
   return (
     <Card title={t('mine.withdrawTitle')}>
       <div className="balance-grid" aria-label={t('mine.balances')}>
@@ -95,6 +113,7 @@ export function WithdrawCard(props: {
           <Skeleton label={t('loading.loading')} wide />
         )}
       </p>
+      <NetworkFeeLine state={fee} valueUsdc={amount} />
       <button type="button" className="button button--block" disabled={busy} onClick={onWithdraw}>
         {t('mine.withdraw')}
       </button>
