@@ -133,12 +133,19 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
           /not from your stake or your mining/,
         );
 
+        // A quiet chain (issue 24 §2): this device's clock is 10 minutes past the latest block.
+        // "Withdrawable from" before signing counts from the sending, not from that old block.
+        const latestBlock = Number((await eth.client.getBlock()).timestamp);
+        await page.clock.install();
+        await page.clock.setSystemTime((latestBlock + 600) * 1000);
+
         // The summary before signing repeats the same figures.
         await page.getByRole('button', { name: 'Stake now' }).click();
         const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await dialog.waitFor({ timeout: STEP_MS });
         assert.equal(await testIdText(dialog, 'summary-earn-mining'), miningText);
         assert.equal(await testIdText(dialog, 'summary-earn-commissions'), commissionsText);
+        const summaryWithdrawable = await testIdText(dialog, 'summary-earn-withdrawable');
         const summary = await confirmOperation(page);
         assert.ok(summary.includes(miningText));
         await expectToast(page, 'Stake confirmed', 30_000);
@@ -166,6 +173,28 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
           shownEnd.includes(withdrawableText),
           `${withdrawableText} in ${shownEnd.join(' | ')}`,
         );
+
+        // The summary counted the term from the device's time of sending (to the minute), and
+        // the receipt card states the end time the chain stored for the position.
+        const term = Number(position.endTime - position.startTime);
+        const fromSending = await page.evaluate(
+          (ends) =>
+            ends.map((s) =>
+              new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+                s * 1000,
+              ),
+            ),
+          [latestBlock + 600 + term, latestBlock + 660 + term, Number(position.endTime)],
+        );
+        assert.ok(
+          fromSending.slice(0, 2).includes(summaryWithdrawable),
+          `${summaryWithdrawable} in ${fromSending.slice(0, 2).join(' | ')} (sent 10 min after the latest block)`,
+        );
+        assert.equal(
+          await testIdText(page, 'tx-receipt-fact'),
+          `Principal withdrawable from: ${fromSending[2]}`,
+        );
+        await page.clock.setSystemTime(Date.now());
 
         // After the term the contract credits exactly what was shown.
         const [userBefore, rootBefore] = await Promise.all([

@@ -16,6 +16,7 @@ import {
   isNumberText,
   openSignedIn,
   sentTransactions,
+  useLanguage,
   STEP_MS,
   toastMark,
   waitForText,
@@ -145,6 +146,83 @@ describe('withdrawing in the browser', { timeout: 600_000 }, () => {
       },
     );
   });
+
+  // Issue 24 §2: 2.24 of 2.243854 left 0.003854 USDC below the minimum. Here 150 of 150.003854…
+  // (six decimals on Ethereum, eighteen on BSC) leaves that odd rest; the form says so before
+  // signing and one tap puts the whole balance, to the last unit, in the field.
+  for (const chainId of [1, 56] as const)
+    test(`withdraw all: a rest below the minimum is pointed out, Max and Withdraw all take the exact balance (chain ${chainId})`, async () => {
+      const index = 6;
+      const user = accountAddress(index);
+      const chain = stack.chains[chainId];
+      const odd = chainId === 1 ? '150.003854' : '150.003854137676271697';
+      await stakeAs(chain, index, odd);
+      await advanceTime(chain, 31 * DAY);
+      await stakingCallAs(chain, index, 'releasePrincipal', [[0n]]);
+      const whole = (await getAccount(chain, user)).withdrawable;
+      assert.equal(whole, usdc(chain, odd));
+
+      await withSession(
+        stack,
+        `withdraw all ${chainId}`,
+        { account: user, initialChainId: chainId },
+        async ({ page, wallet }) => {
+          await openSignedIn(page, stack.server.url, user, 'Mine');
+          await waitForText(page, 'mine-withdrawable', (t) => t === '150');
+          await waitForText(page, 'mine-min-withdrawal', (t) => t.includes('1 USDC'));
+          const input = page.getByRole('main').locator('input[inputmode="decimal"]').first();
+          const remainder = page.getByTestId('withdraw-remainder');
+
+          // Read once in Arabic (right to left): the same warning, translated.
+          if (chainId === 1) {
+            await useLanguage(page, 'ar');
+            await page.evaluate(() => (window.location.hash = '#/pages/mine/mine'));
+            await waitForText(page, 'mine-withdrawable', (t) => t.length > 0 && t !== '--');
+            await input.fill('150');
+            await remainder.waitFor({ timeout: STEP_MS });
+            const arabic = await remainder.innerText();
+            assert.match(arabic, /سيتبقّى .+ USDC، وهو أقل من الحد الأدنى/);
+            assert.match(arabic, /سحب الكل/);
+            await useLanguage(page, 'en');
+            await page.evaluate(() => (window.location.hash = '#/pages/mine/mine'));
+            await waitForText(page, 'mine-withdrawable', (t) => t === '150');
+          }
+
+          // A rest of at least the minimum can leave on its own: nothing to point out.
+          await input.fill('149');
+          await input.blur();
+          assert.equal(await remainder.count(), 0);
+          // 150 of 150.003854…: the rest is named before anything is signed.
+          const since = wallet.log.length;
+          await input.fill('150');
+          await remainder.waitFor({ timeout: STEP_MS });
+          assert.match(
+            await remainder.innerText(),
+            /This leaves 0\.003854 USDC, less than the 1 USDC minimum/,
+          );
+          await assertNothingSent(page, wallet, since);
+
+          // Max fills the exact balance (every decimal), as does the warning's Withdraw all.
+          await input.fill('');
+          await page.getByRole('main').getByRole('button', { name: 'Max', exact: true }).click();
+          assert.equal(await input.inputValue(), odd);
+          await input.fill('150');
+          await remainder.getByRole('button', { name: 'Withdraw all' }).click();
+          assert.equal(await input.inputValue(), odd);
+          await remainder.waitFor({ state: 'detached', timeout: STEP_MS });
+
+          const walletBefore = await usdcBalance(chain, user);
+          const mark = await toastMark(page);
+          await withdrawButton(page).click();
+          await confirmOperation(page);
+          await expectToast(page, 'Transaction succeeded', 30_000, mark);
+          const call = decodeCall(stakingAbi, sentTransactions(wallet, chainId).at(-1)?.data);
+          assert.deepEqual(call.args, [whole]);
+          assert.equal((await getAccount(chain, user)).withdrawable, 0n);
+          assert.equal((await usdcBalance(chain, user)) - walletBefore, whole);
+        },
+      );
+    });
 
   test('principal: withdraw a finished position, and any position while the pool is paused', async () => {
     const index = 5;

@@ -1,8 +1,18 @@
 import type { ChainDeployment } from '@app/contracts/generated/deployments';
 import type { TokenKind } from './data/types';
 
+/**
+ * What an amount on screen can be: one of the deployment's tokens, or the chain's own coin (ETH,
+ * BNB) in which network fees are paid.
+ */
+export type AmountKind = TokenKind | 'native';
+
+/** Every EVM chain's own coin has 18 decimals (ETH's wei, BNB's jager). */
+export const NATIVE_DECIMALS = 18;
+
 /** Decimals of a token of the deployment (never assumed: USDC has 6 on ETH, 18 on BSC). */
-export function tokenDecimals(deployment: ChainDeployment, token: TokenKind): number {
+export function tokenDecimals(deployment: ChainDeployment, token: AmountKind): number {
+  if (token === 'native') return NATIVE_DECIMALS;
   return token === 'usdc' ? deployment.usdcDecimals : deployment.rewardTokenDecimals;
 }
 

@@ -2,13 +2,12 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getDeployment, type ChainDeployment } from './addresses';
-import type { TokenKind } from './data/types';
 import { displayAmount, fullAmount } from './displayAmount';
 import { useNetwork } from './network';
-import { toBigInt, tokenDecimals } from './tokenMath';
+import { toBigInt, tokenDecimals, type AmountKind } from './tokenMath';
 import { readTokenSymbol } from './tokenSymbol';
 
-export { rewardValueInUsdc, toBigInt, tokenDecimals } from './tokenMath';
+export { rewardValueInUsdc, toBigInt, tokenDecimals, type AmountKind } from './tokenMath';
 
 export const USDC_SYMBOL = 'USDC';
 
@@ -45,15 +44,15 @@ export function useRewardSymbol(
  */
 export interface TokenFormat {
   deployment: ChainDeployment | undefined;
-  symbol(token: TokenKind): string;
+  symbol(token: AmountKind): string;
   /** The amount alone, e.g. "1,234.5"; '--' when the network has no deployment or the text is bad. */
-  amount(value: string | bigint, token: TokenKind): string;
+  amount(value: string | bigint, token: AmountKind): string;
   /** The exact amount, every decimal ("1,234.500000000000000001"); '--' as `amount`. */
-  full(value: string | bigint, token: TokenKind): string;
+  full(value: string | bigint, token: AmountKind): string;
   /** The amount with its token, e.g. "1,234.5 USDC" (isolated in right-to-left languages). */
-  withSymbol(value: string | bigint, token: TokenKind): string;
+  withSymbol(value: string | bigint, token: AmountKind): string;
   /** The exact amount with its token: what a 'Confirm operation' summary says will be signed. */
-  exactWithSymbol(value: string | bigint, token: TokenKind): string;
+  exactWithSymbol(value: string | bigint, token: AmountKind): string;
 }
 
 export function useTokenFormat(): TokenFormat {
@@ -61,14 +60,20 @@ export function useTokenFormat(): TokenFormat {
   const network = useNetwork();
   const deployment = getDeployment(network.chainId);
   const rewardSymbol = useRewardSymbol(network, deployment);
-  const symbol = (token: TokenKind) =>
-    token === 'usdc' ? USDC_SYMBOL : (rewardSymbol ?? t('list.rewardCoin'));
-  const amount = (value: string | bigint, token: TokenKind) => {
+  const symbol = (token: AmountKind) =>
+    token === 'native'
+      ? network.nativeSymbol
+      : token === 'usdc'
+        ? USDC_SYMBOL
+        : (rewardSymbol ?? t('list.rewardCoin'));
+  const amount = (value: string | bigint, token: AmountKind) => {
     const units = toBigInt(value);
     if (!deployment || units === undefined) return '--';
-    return displayAmount(units, tokenDecimals(deployment, token), token, i18n.language);
+    // The chain's coin is priced in dollars like the reward coin (its wrapped form): same rule.
+    const rule = token === 'native' ? 'reward' : token;
+    return displayAmount(units, tokenDecimals(deployment, token), rule, i18n.language);
   };
-  const full = (value: string | bigint, token: TokenKind) => {
+  const full = (value: string | bigint, token: AmountKind) => {
     const units = toBigInt(value);
     if (!deployment || units === undefined) return '--';
     return fullAmount(units, tokenDecimals(deployment, token), i18n.language);

@@ -8,6 +8,10 @@ import { Card } from '../../shared/ui/Card';
 import { InfoNote } from '../../shared/ui/InfoNote';
 import { Skeleton } from '../../shared/ui/loading';
 import { QueuedFeeNote } from '../../shared/ui/QueuedFeeNote';
+import { rewardValueInUsdc } from '../../shared/tokens';
+import { useNetworkFee } from '../../shared/useNetworkFee';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
+import { harvestCall, positionsToHarvest } from './exchangeFlow';
 import type { ExchangeState } from './useExchangeState';
 import { freeExchangesLeft } from './validation';
 
@@ -21,6 +25,22 @@ export function CollectCard(props: {
   const { t } = useTranslation();
   const { state, accountValue, busy, onCollect } = props;
   const pending = state.account.data?.pendingMining;
+  // The network fee of the harvest Collect mining would send (the same positions it would name).
+  const { deployment, user, price } = state;
+  const fee = useNetworkFee(
+    state.network,
+    deployment,
+    user,
+    deployment && user && pending !== undefined && pending > 0n
+      ? {
+          // The positions to harvest are read when estimating; the mining itself grows every
+          // block and changes nothing in the call, so it is no part of the key.
+          key: ['harvest'],
+          build: async (client) =>
+            harvestCall(deployment, user, await positionsToHarvest(client, deployment, user)),
+        }
+      : undefined,
+  );
   return (
     <section className="card" aria-labelledby="collect-title">
       <div className="row-between">
@@ -38,6 +58,16 @@ export function CollectCard(props: {
           {t('exchange.collect')}
         </button>
       </div>
+      {state.loggedIn && pending !== undefined && pending > 0n ? (
+        <NetworkFeeLine
+          state={fee}
+          valueUsdc={
+            price !== undefined
+              ? rewardValueInUsdc(pending, price, state.rewardDecimals)
+              : undefined
+          }
+        />
+      ) : null}
       <InfoNote>{t('exchange.collectHint')}</InfoNote>
     </section>
   );

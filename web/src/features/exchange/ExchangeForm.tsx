@@ -7,6 +7,10 @@ import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Skeleton } from '../../shared/ui/loading';
 import { QueuedFeeNote } from '../../shared/ui/QueuedFeeNote';
+import { rewardValueInUsdc } from '../../shared/tokens';
+import { useNetworkFee } from '../../shared/useNetworkFee';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
+import { exchangeCall } from './exchangeFlow';
 import type { ExchangeState } from './useExchangeState';
 import { TOLERANCE_CHOICES_BPS } from './validation';
 
@@ -28,6 +32,22 @@ export function ExchangeForm(props: {
   // Nothing to exchange: the button is off and says why (issue 11 §4); an empty quantity with
   // something to exchange keeps the spec's toast.
   const nothingToExchange = state.loggedIn && earned === 0n;
+  // The network fee of the exchange the button would send: the quoted quantity with the guard
+  // the summary would take from this quote.
+  const { deployment, price } = state;
+  const amountIn = state.quotable ? state.settledAmount : undefined;
+  const minOut = shownQuote ? minusTolerance(shownQuote.netUsdc, toleranceBps) : undefined;
+  const fee = useNetworkFee(
+    state.network,
+    deployment,
+    state.user,
+    deployment && amountIn !== undefined && minOut !== undefined && minOut > 0n
+      ? {
+          key: ['exchange', amountIn.toString(), minOut.toString()],
+          build: (client) => exchangeCall(client, deployment, amountIn, minOut),
+        }
+      : undefined,
+  );
   return (
     <section className="card exchange-form">
       <AmountInput
@@ -105,6 +125,14 @@ export function ExchangeForm(props: {
         </p>
       )}
       <QueuedFeeNote change={state.queuedFee} now={now} />
+      <NetworkFeeLine
+        state={fee}
+        valueUsdc={
+          amountIn !== undefined && price !== undefined
+            ? rewardValueInUsdc(amountIn, price, rewardDecimals)
+            : undefined
+        }
+      />
       <button
         type="button"
         className="button button--block"

@@ -21,16 +21,14 @@ export async function positionsToHarvest(
   );
 }
 
+/** The harvest(user, ids) call: what is sent, and what the network fee is estimated for. */
+export const harvestCall = (deployment: ChainDeployment, user: Address, ids: bigint[]) =>
+  contractCall(deployment, { contract: 'staking', functionName: 'harvest', args: [user, ids] });
+
 /** harvest(user, ids): the mining accrued so far becomes exchangeable ('Collecting'). */
 export async function harvestSteps(tx: TxSteps, deployment: ChainDeployment, ids: bigint[]) {
   await tx.send('tx.stage.collecting', () =>
-    tx.wallet.writeContract(
-      contractCall(deployment, {
-        contract: 'staking',
-        functionName: 'harvest',
-        args: [tx.user, ids],
-      }),
-    ),
+    tx.wallet.writeContract(harvestCall(deployment, tx.user, ids)),
   );
 }
 
@@ -49,16 +47,29 @@ export async function exchangeSteps(
   minUsdcOut: bigint,
 ) {
   await tx.send('tx.stage.exchanging', async () => {
-    const { timestamp } = await tx.client.getBlock({ blockTag: 'latest' });
-    const call = contractCall(deployment, {
-      contract: 'staking',
-      functionName: 'exchange',
-      args: [amountIn, minUsdcOut, timestamp + EXCHANGE_DEADLINE_SECONDS],
-    });
+    const call = await exchangeCall(tx.client, deployment, amountIn, minUsdcOut);
     // The swap's gas is asked of the chain here and sent with the headroom a pool's price
     // accumulators may need a second later (@app/contracts/gas), as a limit the wallet uses.
     const estimate = await tx.client.estimateContractGas({ ...call, account: tx.user });
     return tx.wallet.writeContract({ ...call, gas: dexSwapGasLimit(estimate) });
+  });
+}
+
+/**
+ * The exchange(amountIn, minUsdcOut, deadline) call, its deadline 20 minutes after the chain's
+ * latest block: what is sent, and what the form's network fee is estimated for.
+ */
+export async function exchangeCall(
+  client: PublicClient,
+  deployment: ChainDeployment,
+  amountIn: bigint,
+  minUsdcOut: bigint,
+) {
+  const { timestamp } = await client.getBlock({ blockTag: 'latest' });
+  return contractCall(deployment, {
+    contract: 'staking',
+    functionName: 'exchange',
+    args: [amountIn, minUsdcOut, timestamp + EXCHANGE_DEADLINE_SECONDS],
   });
 }
 

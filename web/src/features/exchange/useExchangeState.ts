@@ -98,6 +98,8 @@ export function useExchangeState() {
     setToleranceBps,
     earned,
     quotable,
+    /** The quantity being quoted (the whole balance after Max), once the typing has settled. */
+    settledAmount,
     quote,
     shownQuote: quotable ? quote.data : undefined,
     loggedIn: session !== null && deployment !== undefined,

@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 import { TokenIcon } from '../../shared/ui/logos';
 import { useTranslation } from 'react-i18next';
+import { parseAmountText } from '../../shared/amount';
 import { toInputAmount } from '../../shared/displayAmount';
 import { USDC_SYMBOL, useTokenFormat } from '../../shared/tokens';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Card } from '../../shared/ui/Card';
 import { Skeleton } from '../../shared/ui/loading';
+import { useNetworkFee } from '../../shared/useNetworkFee';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
+import { withdrawCall } from './mineFlow';
 import type { MineState } from './useMineState';
+import { remainderBelowMinimum, validateWithdrawAmount } from './validation';
 
 /**
  * The Mine page's one action (issue 19 §2): what is withdrawable, big, and one Withdraw with the
@@ -22,6 +27,30 @@ export function WithdrawCard(props: {
   const fmt = useTokenFormat();
   const { state, shown, busy, onWithdraw } = props;
   const a = state.account.data;
+  // Max and "Withdraw all" put the exact balance in the field, to the last base unit.
+  const fillAll = () => {
+    if (a) state.setAmountText(toInputAmount(a.withdrawable, state.usdcDecimals));
+  };
+  const typed = parseAmountText(state.amountText, state.usdcDecimals);
+  const rest =
+    a && typed !== undefined && state.minimum !== undefined
+      ? remainderBelowMinimum(typed, a.withdrawable, state.minimum)
+      : undefined;
+  // The network fee of the withdrawal the button would send (none while the amount is not valid).
+  const valid =
+    a && state.minimum !== undefined
+      ? validateWithdrawAmount(state.amountText, state.usdcDecimals, a.withdrawable, state.minimum)
+      : undefined;
+  const amount = valid?.ok ? valid.amount : undefined;
+  const { deployment } = state;
+  const fee = useNetworkFee(
+    state.network,
+    deployment,
+    state.user,
+    deployment && amount !== undefined
+      ? { key: ['withdraw', amount.toString()], build: () => withdrawCall(deployment, amount) }
+      : undefined,
+  );
   return (
     <Card title={t('mine.withdrawTitle')}>
       <div className="balance-grid" aria-label={t('mine.balances')}>
@@ -57,10 +86,26 @@ export function WithdrawCard(props: {
             {USDC_SYMBOL}
           </>
         }
-        onMax={() => {
-          if (a) state.setAmountText(toInputAmount(a.withdrawable, state.usdcDecimals));
-        }}
+        onMax={fillAll}
       />
+      {rest !== undefined && state.minimum !== undefined ? (
+        <div className="banner-note" role="status" data-testid="withdraw-remainder">
+          <p>
+            {t('mine.remainderWarning', {
+              rest: fmt.amount(rest, 'usdc'),
+              min: fmt.amount(state.minimum, 'usdc'),
+            })}
+          </p>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={fillAll}
+            data-testid="withdraw-all"
+          >
+            {t('mine.withdrawAll')}
+          </button>
+        </div>
+      ) : null}
       <p className="muted small" data-testid="mine-min-withdrawal">
         {state.minimum !== undefined ? (
           t('mine.minimumHint', { min: fmt.amount(state.minimum, 'usdc') })
@@ -68,6 +113,7 @@ export function WithdrawCard(props: {
           <Skeleton label={t('loading.loading')} wide />
         )}
       </p>
+      <NetworkFeeLine state={fee} valueUsdc={amount} />
       <button type="button" className="button button--block" disabled={busy} onClick={onWithdraw}>
         {t('mine.withdraw')}
       </button>

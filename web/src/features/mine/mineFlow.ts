@@ -1,12 +1,14 @@
 import { contractCall, type ChainDeployment } from '../../shared/contracts';
 import type { TxSteps } from '../tx';
 
+/** The withdraw(amount) call: what is sent, and what the form's network fee is estimated for. */
+export const withdrawCall = (deployment: ChainDeployment, amount: bigint) =>
+  contractCall(deployment, { contract: 'staking', functionName: 'withdraw', args: [amount] });
+
 /** withdraw(amount): withdrawable USDC to the user's own wallet ('Withdrawing'). */
 export async function withdrawSteps(tx: TxSteps, deployment: ChainDeployment, amount: bigint) {
   await tx.send('tx.stage.withdrawing', () =>
-    tx.wallet.writeContract(
-      contractCall(deployment, { contract: 'staking', functionName: 'withdraw', args: [amount] }),
-    ),
+    tx.wallet.writeContract(withdrawCall(deployment, amount)),
   );
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { validateWithdrawAmount } from './validation';
+import { remainderBelowMinimum, validateWithdrawAmount } from './validation';
 
 const usdc = (whole: bigint) => whole * 10n ** 6n;
 
@@ -58,4 +58,26 @@ test('below the minimum is reported before over the balance', () => {
     (validateWithdrawAmount('0.5', 6, 0n, usdc(1n)) as { errorKey: string }).errorKey,
     'mine.errors.belowMinimum',
   );
+});
+
+test('a withdrawal that leaves less than the minimum names the rest (6- and 18-decimal USDC)', () => {
+  for (const decimals of [6n, 18n]) {
+    const unit = 10n ** decimals;
+    // The case: 2.243854 withdrawable, 2.24 typed, 0.003854 left below the 1 USDC minimum.
+    const withdrawable =
+      2_243_854n * (unit / 1_000_000n) + (decimals === 18n ? 137_676_271_697n : 0n);
+    const typed = 224n * (unit / 100n);
+    assert.equal(remainderBelowMinimum(typed, withdrawable, unit), withdrawable - typed);
+    // One base unit below the minimum still counts; exactly the minimum can leave on its own.
+    assert.equal(remainderBelowMinimum(withdrawable - unit + 1n, withdrawable, unit), unit - 1n);
+    assert.equal(remainderBelowMinimum(withdrawable - unit, withdrawable, unit), undefined);
+  }
+});
+
+test('the whole balance, nothing typed or more than the balance leaves no rest to point out', () => {
+  const min = usdc(1n);
+  assert.equal(remainderBelowMinimum(usdc(50n), usdc(50n), min), undefined);
+  assert.equal(remainderBelowMinimum(0n, usdc(50n), min), undefined);
+  assert.equal(remainderBelowMinimum(usdc(51n), usdc(50n), min), undefined);
+  assert.equal(remainderBelowMinimum(usdc(10n), usdc(50n), min), undefined);
 });

@@ -35,3 +35,19 @@ export function validateWithdrawAmount(
   if (amount > withdrawable) return { ok: false, errorKey: 'mine.errors.exceedsBalance' };
   return { ok: true, amount };
 }
+
+/**
+ * What a withdrawal of `amount` would leave behind when that rest is below the minimum (issue 24
+ * §2), or undefined when nothing awkward is left (the whole balance, or a rest of at least the
+ * minimum). Such a rest can only leave later as a whole, in a withdrawal of its own with its own
+ * network fee, so the form points it out before signing and offers the whole balance instead.
+ */
+export function remainderBelowMinimum(
+  amount: bigint,
+  withdrawable: bigint,
+  minimum: bigint,
+): bigint | undefined {
+  if (amount <= 0n || amount >= withdrawable) return undefined;
+  const rest = withdrawable - amount;
+  return rest < minimum ? rest : undefined;
+}

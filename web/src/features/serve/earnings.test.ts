@@ -8,6 +8,7 @@ import {
   uplineCommissions,
   usdcValueToday,
   withdrawableAt,
+  expectedInclusionSeconds,
 } from './earnings';
 
 const E18 = 10n ** 18n;
@@ -103,4 +104,12 @@ test("a plan's annual equivalent at today's price, the same on both USDC decimal
   assert.equal(annualEquivalentBps(rate18, 18, pool18), 18_249n);
   // The coin halves in price: so does the equivalent (the coin amount is what is fixed).
   assert.equal(annualEquivalentBps(rate6, 6, { ...pool6, usdcReserve: 1_500_000n * E6 }), 9_124n);
+});
+
+test('a stake is timed from when it is sent, not from the minutes-old latest block of a quiet chain', () => {
+  const block = 1_700_000_000;
+  // The latest block is 7 minutes old: the device's clock at sending decides.
+  assert.equal(expectedInclusionSeconds((block + 420) * 1000 + 999, block), block + 420);
+  // A chain ahead of the device (moved forward on a test chain): the next block after it.
+  assert.equal(expectedInclusionSeconds((block - 3_600) * 1000, block), block + 1);
 });

@@ -98,3 +98,14 @@ export function annualEquivalentBps(
   const reference = REFERENCE_WHOLE_USDC * 10n ** BigInt(usdcDecimals);
   return (usdcValueToday(perYear, reserves) * BPS) / reference;
 }
+
+/**
+ * When a stake sent now will most likely be mined (issue 24 §2), in Unix seconds: the sender's clock
+ * (the time of sending; a live chain's next block carries about that time), but never before the
+ * block after the chain's latest one. A quiet chain's latest block can be minutes old, so the
+ * latest block's time alone made "withdrawable from" minutes early; a chain whose clock runs ahead
+ * of the device (a test chain moved forward) is followed instead of contradicted.
+ */
+export function expectedInclusionSeconds(deviceMs: number, latestBlockSeconds: number): number {
+  return Math.max(Math.floor(deviceMs / 1000), latestBlockSeconds + 1);
+}

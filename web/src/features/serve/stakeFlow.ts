@@ -1,6 +1,6 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { permitTypedData } from '@app/contracts/permit';
-import { isAddress, parseSignature, zeroAddress, type Address } from 'viem';
+import { isAddress, parseSignature, zeroAddress, type Address, type PublicClient } from 'viem';
 import type { Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { contractCall, type ChainDeployment } from '../../shared/contracts';
@@ -157,4 +157,20 @@ export async function withdrawPrincipalSteps(
       }),
     ),
   );
+}
+
+/**
+ * The end time the chain stored for the user's newest position (the stake just mined), for the
+ * receipt card: the real "withdrawable from", not the one predicted before sending.
+ */
+export async function newestPositionEnd(
+  client: PublicClient,
+  deployment: ChainDeployment,
+  user: Address,
+): Promise<number | undefined> {
+  const positions = await client.readContract(
+    contractCall(deployment, { contract: 'lens', functionName: 'getPositions', args: [user] }),
+  );
+  const newest = positions.at(-1);
+  return newest ? Number(newest.endTime) : undefined;
 }

@@ -5,9 +5,11 @@ import { exclusive, useTx } from '../tx';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { getConnectedWallet } from '../wallet/connected';
-import { stakeEarnings } from './earnings';
+import { publicClientFor } from '../../shared/chain/client';
+import { expectedInclusionSeconds, stakeEarnings } from './earnings';
 import {
   needsUpline,
+  newestPositionEnd,
   stakeSteps,
   usesPermit,
   withdrawPrincipalSteps,
@@ -48,6 +50,15 @@ export function useStakeActions(serve: ServeState) {
       uplineCount = undefined;
     }
     const permit = await usesPermit(ctx);
+    // "Withdrawable from" counts from when the stake is sent (this device's clock now), not from
+    // the latest block, which is minutes old on a quiet chain; the chain's time if it is ahead.
+    let sentAt = now;
+    try {
+      const latest = await publicClientFor(ctx.config, network.chainId).getBlock();
+      sentAt = expectedInclusionSeconds(Date.now(), Number(latest.timestamp));
+    } catch {
+      // Unread: the page's chain time, as before.
+    }
     const done = await runTx({
       network,
       user: ctx.user,
@@ -66,7 +77,7 @@ export function useStakeActions(serve: ServeState) {
             termDays: chosen.termDays,
             reserves,
             uplineCount: uplineCount ?? 3,
-            nowSeconds: now,
+            nowSeconds: sentAt,
           })}
         />
       ),
@@ -75,6 +86,12 @@ export function useStakeActions(serve: ServeState) {
       failure: 'toast.stakeFailed',
       usdc: { token: ctx.deployment.usdc, contract: ctx.deployment.staking },
       steps: (tx) => stakeSteps(tx, ctx, chosen.id, amount, permit),
+      receiptFact: async (client) => {
+        const end = await newestPositionEnd(client, ctx.deployment, ctx.user);
+        return end === undefined
+          ? undefined
+          : { labelKey: 'serve.earn.withdrawableFrom', unixSeconds: end };
+      },
     });
     if (done) serve.setAmountText('');
   };

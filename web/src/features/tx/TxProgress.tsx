@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { deployment } from '../../shared/deployment';
-import { shortHash } from '../../shared/format';
+import { formatDateTime, shortHash } from '../../shared/format';
 import { isSamePage, useRoute } from '../../app/router';
 import { receiptStore, useTxProgress, useTxReceipt } from './progress';
 import { txLocation } from '../../shared/chain/explorer';
@@ -79,7 +79,7 @@ export function TxProgressModal() {
 
 /** After a confirmed flow: 'Confirmed' with the hash and where to look it up, until closed. */
 export function TxReceiptBanner() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const receipt = useTxReceipt();
   const route = useRoute();
   if (!receipt || !isSamePage(receipt.page, `#${route.path}?${route.query.toString()}`))
@@ -99,6 +99,11 @@ export function TxReceiptBanner() {
           ×
         </button>
       </div>
+      {receipt.fact ? (
+        <p className="small" data-testid="tx-receipt-fact">
+          {t(receipt.fact.labelKey)}: {formatDateTime(receipt.fact.unixSeconds, i18n.language)}
+        </p>
+      ) : null}
       <TxHashLine chainId={receipt.chainId} hash={receipt.hash} />
     </section>
   );

@@ -20,7 +20,13 @@ import {
   type AppWalletClient,
   isUserRejection,
 } from '../wallet/connected';
-import { holdBusy, progressStore, receiptStore, type TxStageView } from './progress';
+import {
+  holdBusy,
+  progressStore,
+  receiptStore,
+  type TxReceiptFact,
+  type TxStageView,
+} from './progress';
 import {
   BatchTimeoutError,
   settleTimeout,
@@ -71,6 +77,11 @@ export interface TxRequest {
    */
   usdc?: UsdcParties;
   steps: (tx: TxSteps) => Promise<void>;
+  /**
+   * What the receipt card states from the chain once every step is mined (a stake: its position's
+   * stored end time), read then rather than predicted; left out when it cannot be read.
+   */
+  receiptFact?: (client: PublicClient) => Promise<TxReceiptFact | undefined>;
 }
 
 /**
@@ -156,8 +167,12 @@ export async function runTx(request: TxRequest): Promise<boolean> {
       },
     });
 
+    const fact = request.receiptFact
+      ? await request.receiptFact(readClient).catch(() => undefined)
+      : undefined;
     progressStore.set(null);
-    if (lastHash) receiptStore.set({ chainId, hash: lastHash, labelKey: request.success, page });
+    if (lastHash)
+      receiptStore.set({ chainId, hash: lastHash, labelKey: request.success, page, fact });
     toast(t(request.success));
     return true;
   } catch (error) {

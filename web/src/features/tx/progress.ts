@@ -62,11 +62,18 @@ export const progressStore = createStore<TxProgressState | null>(null);
  * The last confirmed transaction of this visit: its hash and explorer line stay on the page where
  * it was made (`page`, the location hash then), not on every page the user goes to next.
  */
+/** A fact the chain stored with the transaction, read after it was mined (a position's end). */
+export interface TxReceiptFact {
+  labelKey: string;
+  unixSeconds: number;
+}
+
 export interface TxReceiptView {
   chainId: number;
   hash: Hash;
   labelKey: string;
   page: string;
+  fact?: TxReceiptFact;
 }
 
 export const receiptStore = createStore<TxReceiptView | null>(null);

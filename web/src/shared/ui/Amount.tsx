@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../clipboard';
-import type { TokenKind } from '../data/types';
-import { useTokenFormat } from '../tokens';
+import { useTokenFormat, type AmountKind } from '../tokens';
 import { toast } from './toast';
 import './amount.css';
 
@@ -23,7 +22,7 @@ export function Amount({
 }: {
   /** Base units (bigint or the server's decimal string). */
   value: bigint | string;
-  token: TokenKind;
+  token: AmountKind;
   testId?: string;
   plain?: boolean;
   hideUnit?: boolean;

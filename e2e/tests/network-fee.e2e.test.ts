@@ -1,0 +1,213 @@
+/**
+ * Issue 24 §2, the network fee before the wallet opens, against the real stack on both networks
+ * (6-decimal USDC on Ethereum, 18-decimal on BSC): Collect mining, Exchange and Withdraw each show
+ * the fee of the exact transaction their button sends, in the chain's coin and in USDC at the
+ * pool's price, equal to what this test asks the same anvil with viem (gas estimate × the chain's
+ * maximum fee per gas, the pool's reserves); a collect worth less than its fee is pointed out, a
+ * large one is not.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import type { Abi, Address } from 'viem';
+import { pairAbi, stakingAbi, stakingLensAbi } from '@app/contracts/generated';
+import {
+  confirmOperation,
+  expectToast,
+  openSignedIn,
+  STEP_MS,
+  toastMark,
+  waitForText,
+} from '../app.ts';
+import { accountAddress, advanceTime, getAccount, stakeAs } from '../chain.ts';
+import { startStack, withSession, type Stack } from '../harness.ts';
+
+const DAY = 24 * 60 * 60;
+/** The app asks the chain again every 15 s; the test waits a little longer than one refresh. */
+const FEE_REFRESH_WAIT_MS = 20_000;
+
+type Chain = Stack['chains'][1];
+
+/** The fee of a call from `account` as the chain gives it now: gas × maxFeePerGas, in wei. */
+async function chainFee(
+  chain: Chain,
+  call: { address: Address; abi: Abi; functionName: string; args: readonly unknown[] },
+  account: Address,
+) {
+  const [gas, fees] = await Promise.all([
+    chain.client.estimateContractGas({ ...call, account } as never),
+    chain.client.estimateFeesPerGas(),
+  ]);
+  return gas * fees.maxFeePerGas;
+}
+
+/** USDC base units for one whole reward coin (the chain's coin wrapped) at the pool's reserves. */
+async function poolPrice(chain: Chain): Promise<bigint> {
+  const { pair, usdc } = chain.deployment;
+  const [token0, [r0, r1]] = await Promise.all([
+    chain.client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
+    chain.client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
+  ]);
+  const usdcFirst = token0.toLowerCase() === usdc.toLowerCase();
+  return ((usdcFirst ? r0 : r1) * 10n ** 18n) / (usdcFirst ? r1 : r0);
+}
+
+/** A shown figure ("0.0001234 ETH", "0.37 USDC") as base units of `decimals`. */
+function shownUnits(text: string, decimals: number): bigint {
+  const plain = text.replace(/[^\d.]/g, '');
+  assert.match(plain, /^\d+(\.\d+)?$/, `a number, not ${JSON.stringify(text)}`);
+  const [whole, fraction = ''] = plain.split('.');
+  return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
+}
+
+/** Within the rounding of the display rule (4 significant digits: 0.05 %) plus `slackPerMille`. */
+function close(shown: bigint, expected: bigint, perMille: bigint) {
+  const gap = shown > expected ? shown - expected : expected - shown;
+  return expected > 0n && gap * 1000n <= expected * perMille;
+}
+
+/**
+ * Waits (within one fee refresh) until the fee line in `scope` shows a non-zero coin figure and a
+ * USDC figure equal to the chain's own figures for `call`, computed here each time.
+ */
+async function expectFeeLine(
+  scope: Locator,
+  chain: Chain,
+  call: Parameters<typeof chainFee>[1],
+  account: Address,
+  perMille = 1n,
+) {
+  const deadline = Date.now() + FEE_REFRESH_WAIT_MS;
+  let seen = '';
+  for (;;) {
+    const coinText = await scope.getByTestId('network-fee-coin').innerText({ timeout: STEP_MS });
+    const usdcText = await scope.getByTestId('network-fee-usdc').innerText({ timeout: STEP_MS });
+    const coin = await chainFee(chain, call, account);
+    const usdc = (coin * (await poolPrice(chain))) / 10n ** 18n;
+    assert.ok(shownUnits(coinText, 18) > 0n, 'a non-zero coin figure');
+    assert.match(coinText, chain.chainId === 1 ? /ETH/ : /BNB/);
+    assert.match(usdcText, /USDC/);
+    if (
+      close(shownUnits(coinText, 18), coin, perMille) &&
+      close(shownUnits(usdcText, chain.deployment.usdcDecimals), usdc, perMille)
+    )
+      return;
+    seen = `shown ${coinText} ≈ ${usdcText}; chain ${coin} wei ≈ ${usdc} USDC units`;
+    if (Date.now() > deadline) assert.fail(`the fee line does not match the chain: ${seen}`);
+    await scope.page().waitForTimeout(1000);
+  }
+}
+
+const collectCard = (page: Page) => page.locator('section[aria-labelledby="collect-title"]');
+const exchangeForm = (page: Page) => page.locator('section.exchange-form');
+
+describe('the network fee before signing', { timeout: 600_000 }, () => {
+  let stack: Stack;
+
+  before(async () => {
+    stack = await startStack();
+  });
+
+  after(async () => {
+    await stack?.stop();
+  });
+
+  for (const chainId of [1, 56] as const)
+    test(`collect, exchange and withdraw show their fee; a tiny collect is worth less than it (chain ${chainId})`, async () => {
+      const index = 9;
+      const user = accountAddress(index);
+      const chain = stack.chains[chainId];
+      const { staking } = chain.deployment;
+      // A minute of mining, worth far less than the fee of collecting it.
+      await stakeAs(chain, index, '150');
+      await advanceTime(chain, 60);
+      const harvest = {
+        address: staking,
+        abi: stakingAbi,
+        functionName: 'harvest',
+        args: [user, [0n]],
+      } as const;
+
+      await withSession(
+        stack,
+        `network fee ${chainId}`,
+        { account: user, initialChainId: chainId },
+        async ({ page }) => {
+          await openSignedIn(page, stack.server.url, user, 'Exchange');
+          const collect = collectCard(page);
+          await expectFeeLine(collect, chain, harvest, user);
+          await collect.getByTestId('worth-less-than-fee').waitFor({ timeout: STEP_MS });
+          assert.match(
+            await collect.getByTestId('worth-less-than-fee').innerText(),
+            /worth less than the network fee/,
+          );
+
+          // Twenty days of mining are worth more than the fee: the line stays, the warning goes.
+          await advanceTime(chain, 20 * DAY);
+          await page.reload();
+          await expectFeeLine(collectCard(page), chain, harvest, user);
+          assert.equal(await collectCard(page).getByTestId('worth-less-than-fee').count(), 0);
+
+          let mark = await toastMark(page);
+          await collectCard(page).getByRole('button', { name: 'Collect mining' }).click();
+          await confirmOperation(page);
+          await expectToast(page, 'Transaction succeeded', 30_000, mark);
+          const earned = (await getAccount(chain, user)).earned;
+          assert.ok(earned > 0n);
+
+          // Exchange: the fee of exchange(amount, the guard of the shown quote, a deadline); the
+          // test's own call takes the guard from a fresh quote, hence 1 % rather than the rounding.
+          const form = exchangeForm(page);
+          const input = form.locator('input[inputmode="decimal"]');
+          assert.equal(await form.getByTestId('network-fee').count(), 1);
+          assert.match(
+            await form.getByTestId('network-fee').innerText(),
+            /once the amount is valid/,
+          );
+          await page.getByRole('main').getByRole('button', { name: 'Max', exact: true }).click();
+          const quote = await chain.client.readContract({
+            address: chain.deployment.stakingLens,
+            abi: stakingLensAbi,
+            functionName: 'quoteExchange',
+            args: [user, earned],
+          });
+          const { timestamp } = await chain.client.getBlock();
+          await expectFeeLine(
+            form,
+            chain,
+            {
+              address: staking,
+              abi: stakingAbi,
+              functionName: 'exchange',
+              args: [earned, (quote.netUsdc * 9950n) / 10000n, timestamp + 1200n],
+            },
+            user,
+            10n,
+          );
+          assert.equal(await form.getByTestId('worth-less-than-fee').count(), 0);
+          mark = await toastMark(page);
+          await page
+            .getByRole('main')
+            .getByRole('button', { name: 'Exchange', exact: true })
+            .click();
+          await confirmOperation(page);
+          await expectToast(page, 'Transaction succeeded', 30_000, mark);
+          await input.waitFor({ timeout: STEP_MS });
+
+          // Withdraw on Mine: the fee of withdraw(amount) for the amount typed.
+          const withdrawable = (await getAccount(chain, user)).withdrawable;
+          assert.ok(withdrawable > 10n ** BigInt(chain.deployment.usdcDecimals));
+          await page.evaluate(() => (window.location.hash = '#/pages/mine/mine'));
+          await waitForText(page, 'mine-withdrawable', (t) => /\d/.test(t));
+          await page.getByLabel('Withdraw amount').fill('1');
+          const one = 10n ** BigInt(chain.deployment.usdcDecimals);
+          await expectFeeLine(
+            page.getByRole('main'),
+            chain,
+            { address: staking, abi: stakingAbi, functionName: 'withdraw', args: [one] },
+            user,
+          );
+        },
+      );
+    });
+});
