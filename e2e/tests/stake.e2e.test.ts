@@ -481,7 +481,7 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         await page.reload();
         const sevenDays = page.getByTestId('plan-option').filter({ hasText: '7-day term' });
         await sevenDays.getByText('Subscription has ended').waitFor({ timeout: STEP_MS });
-        assert.ok(await sevenDays.isDisabled());
+        assert.ok(await sevenDays.getByRole('radio').isDisabled());
       },
     );
   });
