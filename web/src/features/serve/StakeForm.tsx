@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { TokenIcon } from '../../shared/ui/logos';
-import { toInputAmount } from '../../shared/displayAmount';
 import { USDC_SYMBOL } from '../../shared/tokens';
 import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
@@ -69,10 +68,7 @@ export function StakeForm({
             <span data-testid="wallet-balance">{balanceShown}</span> {USDC_SYMBOL}
           </bdi>
         }
-        onMax={() => {
-          if (balance.data !== undefined)
-            serve.setAmountText(toInputAmount(balance.data, decimals));
-        }}
+        onMax={serve.fillMax}
       />
       {earnings && plan && deployment ? (
         <StakeReceive
