@@ -209,6 +209,20 @@ export async function readAddress(address: Locator): Promise<{ short: string; fu
 }
 
 /**
+ * A transaction hash as the user reads it (issue 24 §1): "0x54...3484" first, the whole hash after a
+ * tap on it. Returns both texts (and leaves it shortened again).
+ */
+export async function readTxHash(line: Locator): Promise<{ short: string; full: string }> {
+  const value = line.getByTestId('tx-hash-value');
+  const short = (await value.innerText({ timeout: STEP_MS })).trim();
+  await value.click();
+  await line.locator('[data-testid="tx-hash-value"][aria-expanded="true"]').waitFor();
+  const full = (await value.innerText()).trim();
+  await value.click();
+  return { short, full };
+}
+
+/**
  * Opens a confirm dialog's 'Everything the wallet will show' (issue 24 §1: the exact amounts and
  * full addresses are there, the dialog shows them rounded and short), as a user checking them does.
  */

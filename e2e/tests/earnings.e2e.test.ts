@@ -97,20 +97,21 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
       async ({ page }) => {
         await openServe(page, stack.server.url, user);
 
-        const plan = page.getByTestId('plan-option').filter({ hasText: '1-day term' });
-        await plan.click();
+        await page.getByTestId('plan-option').filter({ hasText: '1-day term' }).click();
+        // The chosen plan's figures are behind the "Plan details" expander (issue 24 §1).
+        const details = page.getByTestId('plan-details');
+        await details.locator('summary').click();
         // "0.001667 WETH per day for each 1,000 USDC" (rounded to 4 significant digits); the only
         // percentage is the annual equivalent, labelled as today's and moving with the price.
-        const rateText = (await plan.getByTestId('plan-rate').innerText()).trim();
+        const rateText = (await details.getByTestId('plan-rate').innerText()).trim();
         assert.match(rateText, /^[\d.,]+ WETH per day for each 1,000 USDC$/);
         const perThousand = (1_000n * 10n ** 6n * rate) / E18;
         assert.ok(closeTo(firstAmount(rateText, 18), perThousand), `${rateText} vs ${perThousand}`);
-        assert.doesNotMatch(await plan.innerText(), /APY|Daily rate/);
+        assert.doesNotMatch(await page.locator('.stake-form').innerText(), /APY|Daily rate/);
         assert.match(
-          await plan.getByTestId('plan-annual').innerText(),
-          /^≈ [\d.,]+% a year at today's price \(moves with the price\)$/,
+          await details.innerText(),
+          /today's pool price; this value moves with the price/,
         );
-        assert.match(await plan.innerText(), /today's pool price; this value moves with the price/);
 
         await page.getByLabel('Stake quantity').fill('150');
         await page.getByTestId('stake-earnings').waitFor({ timeout: STEP_MS });
@@ -120,8 +121,32 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
         const miningExact = await exactAmountText(page.getByTestId('earn-mining'));
         assert.equal(parseShown(miningExact, 18), mining, 'the full-term coin, exact on tap');
         assert.ok(closeTo(parseShown(miningText, 18), mining), `${miningText} rounds ${mining}`);
-        // The details (commissions, reserve, contract) are behind an expander.
-        await page.getByTestId('stake-earnings').locator('summary').click();
+        // The yearly equivalent is an estimate: under the guaranteed figures, in the muted colour
+        // and not bold (issue 24 §1: never the bold green "≈ 182.49 % a year").
+        const annual = page.getByTestId('earn-annual');
+        assert.match(
+          await annual.innerText(),
+          /^≈ [\d.,]+% a year at today's price \(moves with the price\)$/,
+        );
+        const look = await annual.evaluate((element) => {
+          const muted = document.createElement('span');
+          muted.className = 'muted';
+          document.body.append(muted);
+          const mutedColour = getComputedStyle(muted).color;
+          muted.remove();
+          const style = getComputedStyle(element);
+          return { colour: style.color, mutedColour, weight: Number(style.fontWeight) };
+        });
+        assert.equal(look.colour, look.mutedColour, 'the yearly equivalent is muted');
+        assert.ok(look.weight < 600, `not bold (${look.weight})`);
+        const withdrawableBox = await page.getByTestId('earn-withdrawable').boundingBox();
+        const annualBox = await annual.boundingBox();
+        assert.ok(withdrawableBox && annualBox);
+        assert.ok(
+          annualBox.y > withdrawableBox.y,
+          'the guaranteed date leads, the estimate follows',
+        );
+        // The commissions are in the plan's details (opened above).
         const commissionsText = await testIdText(page, 'earn-commissions');
         assert.ok(closeTo(firstAmount(commissionsText, 18), mining / 10n), 'one upline: 10%');
         assert.match(commissionsText, /1 of 3 levels/);
@@ -129,7 +154,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
         assert.match(valueText, /USDC$/);
         const withdrawableText = await testIdText(page, 'earn-withdrawable');
         assert.match(
-          await page.getByTestId('stake-earnings').innerText(),
+          await page.getByTestId('plan-details').innerText(),
           /not from your stake or your mining/,
         );
 
@@ -245,18 +270,19 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
       const plan = page.getByTestId('plan-option').last();
       await plan.waitFor({ timeout: STEP_MS });
       await plan.click();
-      const rateText = (await plan.getByTestId('plan-rate').innerText()).trim();
+      const details = page.getByTestId('plan-details');
+      await details.locator('summary').click();
+      const rateText = (await details.getByTestId('plan-rate').innerText()).trim();
       await page.getByTestId('network-select').filter({ hasText: 'BSC' }).waitFor();
       assert.match(rateText, /يوميًا لكل/);
       const perThousand = (1_000n * E18 * rate) / E18;
       assert.ok(closeTo(firstAmount(rateText, 18), perThousand), `${rateText}`);
 
-      await page.locator('.serve input').first().fill('150');
+      await page.locator('.stake-form input[inputmode="decimal"]').fill('150');
       await page.getByTestId('stake-earnings').waitFor({ timeout: STEP_MS });
       const mining = (150n * E18 * rate) / E18;
       assert.equal(firstAmount(await exactAmountText(page.getByTestId('earn-mining')), 18), mining);
       // Not signed in: the most the uplines can receive, all three levels (10% + 8% + 5%).
-      await page.getByTestId('stake-earnings').locator('summary').click();
       assert.ok(
         closeTo(
           firstAmount(await testIdText(page, 'earn-commissions'), 18),

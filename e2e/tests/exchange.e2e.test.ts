@@ -26,6 +26,8 @@ import {
   toastMark,
   waitForText,
   openEverything,
+  readTxHash,
+  shortAddress,
 } from '../app.ts';
 import {
   accountAddress,
@@ -155,13 +157,15 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         await waitForText(page, 'free-exchanges', (t) => t === 'Free exchanges left: 4 of 5');
         await waitForText(page, 'exchangeable-amount', (t) => t === '0');
 
-        // The confirmed transaction's hash stays on screen; a local chain has no explorer link.
+        // The confirmed transaction's hash stays on screen, short, the whole of it on a tap; a
+        // local chain has no explorer link.
         const receipt = page.getByTestId('tx-receipt');
         await receipt.waitFor();
-        assert.equal(
-          (await receipt.getByTestId('tx-hash-value').textContent())?.trim(),
-          sentHashes(wallet).at(-1),
-        );
+        const sentHash = sentHashes(wallet).at(-1) ?? '';
+        assert.deepEqual(await readTxHash(receipt), {
+          short: shortAddress(sentHash),
+          full: sentHash,
+        });
         assert.match(await receipt.getByTestId('tx-explorer').innerText(), /Local test chain/);
         assert.equal(await receipt.locator('a').count(), 0, 'no mainnet explorer link');
 

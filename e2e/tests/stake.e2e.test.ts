@@ -28,7 +28,10 @@ import {
   openSignedIn,
   positionAmounts,
   pressStake,
+  readTxHash,
+  sentHashes,
   sentTransactions,
+  shortAddress,
   signIn,
   stakeRefusedByChain,
   STEP_MS,
@@ -36,7 +39,7 @@ import {
   waitForBalance,
   waitForPosition,
 } from '../app.ts';
-import { planWithRoomFor149, stakingCallAs, walletOf } from '../chain.ts';
+import { confirmed, planWithRoomFor149, stakingCallAs, usdc, walletOf } from '../chain.ts';
 import { artifactsDir, startStack, withSession, type Stack } from '../harness.ts';
 import type { Page } from 'playwright-core';
 
@@ -146,6 +149,16 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         );
         await expectToast(page, 'Stake confirmed', 30_000);
         await waitForPosition(page, '150 USDC');
+        // The outcome's card names the stake transaction by a short hash, the whole of it on a tap
+        // (issue 24 §1): no 64-hex string on the screen unasked, on a local chain too.
+        const receipt = page.getByTestId('tx-receipt');
+        await receipt.waitFor({ timeout: STEP_MS });
+        assert.doesNotMatch(await page.locator('body').innerText(), /0x[0-9a-fA-F]{64}/);
+        const stakeHash = sentHashes(wallet).at(-1) ?? '';
+        assert.deepEqual(await readTxHash(receipt), {
+          short: shortAddress(stakeHash),
+          full: stakeHash,
+        });
         // Querying the upline, binding, then the permit (authorizing) and the stake (paying).
         assert.deepEqual((await busyTexts(page)).slice(2), [
           'Querying',
@@ -481,7 +494,73 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
         await page.reload();
         const sevenDays = page.getByTestId('plan-option').filter({ hasText: '7-day term' });
         await sevenDays.getByText('Subscription has ended').waitFor({ timeout: STEP_MS });
-        assert.ok(await sevenDays.isDisabled());
+        assert.ok(await sevenDays.getByRole('radio').isDisabled());
+      },
+    );
+  });
+
+  test('Max: the balance in readable digits, rounded down, and every unit of it staked (ETH and BSC)', async () => {
+    // Account 5's only other scenario (a rejected sign-in) writes nothing on chain.
+    const user = accountFor(5);
+    // An odd balance, with more decimals than the field shows (and small enough for the reward
+    // budget to cover its mining): the user sends the rest away.
+    for (const chain of [stack.chains[1], stack.chains[56]]) {
+      const { usdc: token, usdcDecimals, root } = chain.deployment;
+      await stakingCallAs(chain, 5, 'bindSuperior', [root]);
+      const target = usdc(chain, usdcDecimals === 6 ? '1000.876543' : '1000.876543210987654321');
+      const held = await chain.client.readContract({
+        address: token,
+        abi: usdcAbi,
+        functionName: 'balanceOf',
+        args: [user],
+      });
+      await confirmed(
+        chain,
+        await walletOf(chain, 5).writeContract({
+          address: token,
+          abi: usdcAbi,
+          functionName: 'transfer',
+          args: [root, held - target],
+        }),
+      );
+    }
+    const maxOnServe = async (page: Page, chainId: 1 | 56) => {
+      const { client, deployment } = stack.chains[chainId];
+      const decimals = deployment.usdcDecimals;
+      const balance = await client.readContract({
+        address: deployment.usdc,
+        abi: usdcAbi,
+        functionName: 'balanceOf',
+        args: [user],
+      });
+      await goToTab(page, 'Serve');
+      await waitForBalance(page);
+      await page.getByRole('main').getByRole('button', { name: 'Max' }).click();
+      // The field reads the balance in cents, rounded down (never more than the balance) ...
+      const cents = 10n ** BigInt(decimals - 2);
+      const shown = formatUnits((balance / cents) * cents, decimals);
+      assert.equal(await page.getByLabel('Stake quantity').inputValue(), shown);
+      assert.notEqual(shown, formatUnits(balance, decimals), 'the balance has more decimals');
+      // ... and the stake takes all of it: the summary's exact amount, then the position on chain.
+      await page.getByRole('button', { name: 'Stake now' }).click();
+      const summary = await confirmOperation(page);
+      const exact = new Intl.NumberFormat('en', { maximumFractionDigits: 20 }).format(
+        formatUnits(balance, decimals) as unknown as number,
+      );
+      assert.ok(summary.includes(`exactly ${exact} USDC`), `${exact} in ${summary}`);
+      await expectToast(page, 'Stake confirmed', 30_000);
+      const { positions } = await facts(chainId, user);
+      assert.equal(positions.at(-1)?.amount, balance, 'every unit of the balance is staked');
+    };
+    await withSession(
+      stack,
+      'stake max',
+      { account: user, initialChainId: 1 },
+      async ({ page }) => {
+        await openSignedIn(page, stack.server.url, user);
+        await maxOnServe(page, 1);
+        await chooseNetwork(page, 'BSC');
+        await maxOnServe(page, 56);
       },
     );
   });

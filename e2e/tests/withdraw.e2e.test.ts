@@ -20,6 +20,8 @@ import {
   STEP_MS,
   toastMark,
   waitForText,
+  readTxHash,
+  shortAddress,
 } from '../app.ts';
 import {
   accountAddress,
@@ -120,14 +122,13 @@ describe('withdrawing in the browser', { timeout: 600_000 }, () => {
           await pressWithdraw(page, '20');
           await confirmOperation(page);
           const progress = page.getByTestId('tx-progress');
-          const hash = (
-            await progress.getByTestId('tx-hash-value').textContent({ timeout: STEP_MS })
-          )?.trim();
-          assert.match(hash ?? '', /^0x[0-9a-f]{64}$/);
+          const { short, full: hash } = await readTxHash(progress);
+          assert.match(hash, /^0x[0-9a-f]{64}$/);
+          assert.equal(short, shortAddress(hash), 'shown short until tapped');
           await page.reload();
           const banner = page.getByTestId('pending-tx');
           await banner.waitFor({ timeout: STEP_MS });
-          assert.equal((await banner.getByTestId('tx-hash-value').textContent())?.trim(), hash);
+          assert.equal((await readTxHash(banner)).full, hash);
           assert.match(await banner.innerText(), /Local test chain/);
           mark = await toastMark(page);
           await mineBlock(eth);

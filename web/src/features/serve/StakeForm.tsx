@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { TokenIcon } from '../../shared/ui/logos';
-import { toInputAmount } from '../../shared/displayAmount';
 import { USDC_SYMBOL } from '../../shared/tokens';
-import { Address } from '../../shared/ui/Address';
 import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Skeleton } from '../../shared/ui/loading';
-import { earningsNotes, earningsRows } from './Earnings';
-import { PlanCards } from './PlanCards';
+import { earningsRows } from './Earnings';
+import { PlanChips } from './PlanChips';
+import { PlanDetails } from './PlanDetails';
+import { StakeReceive } from './StakeReceive';
 import type { ServeState } from './useServeState';
 
 /**
- * The Serve page's one action (issue 19 §2): the plan, one big amount input with the balance and
- * Max, "You will receive" right under it, the details (commissions, reserve, contract) behind an
- * expander, and Stake.
+ * The Serve page's one action (issue 19 §2, issue 24 §1): the plan as chips, one big amount input
+ * with the balance and Max, "You will receive" right under it, Stake, and the plan's details
+ * behind an expander under the button, so the input and the button fit a phone's first screen.
  */
 export function StakeForm({
   serve,
@@ -36,7 +36,7 @@ export function StakeForm({
     ) : (
       <Skeleton label={t('loading.loading')} />
     );
-  const rows =
+  const commissions =
     earnings && plan && deployment
       ? earningsRows(t, serve.fmt, i18n.language, {
           earnings,
@@ -44,20 +44,11 @@ export function StakeForm({
           deployment,
           symbol: rewardSymbol,
           uplinesKnown: serve.uplines.data !== undefined,
-        })
-      : [];
-  const receive = rows.filter((row) => row.testId !== 'earn-commissions');
-  const details = rows.filter((row) => row.testId === 'earn-commissions');
+        }).find((row) => row.testId === 'earn-commissions')
+      : undefined;
   return (
     <section className="card stake-form">
-      <PlanCards
-        plans={serve.plans}
-        chosen={plan}
-        onChoose={serve.choosePlan}
-        deployment={deployment}
-        reserves={serve.reserves}
-        symbol={rewardSymbol}
-      />
+      <PlanChips plans={serve.plans} chosen={plan} onChoose={serve.choosePlan} />
       <AmountInput
         big
         label={t('serve.stakeQuantity')}
@@ -77,61 +68,32 @@ export function StakeForm({
             <span data-testid="wallet-balance">{balanceShown}</span> {USDC_SYMBOL}
           </bdi>
         }
-        onMax={() => {
-          if (balance.data !== undefined)
-            serve.setAmountText(toInputAmount(balance.data, decimals));
-        }}
+        onMax={serve.fillMax}
       />
       {earnings && plan && deployment ? (
-        <div className="earnings" data-testid="stake-earnings" aria-live="polite">
-          <h3 className="earnings__title">{t('serve.receive.title')}</h3>
-          <dl className="summary__list">
-            {receive.map((row) => (
-              <div key={row.label} className="summary__row">
-                <dt>{row.label}</dt>
-                <dd data-testid={row.testId}>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-          <details className="earnings__details">
-            <summary>{t('serve.receive.details')}</summary>
-            <dl className="summary__list">
-              {details.map((row) => (
-                <div key={row.label} className="summary__row">
-                  <dt>{row.label}</dt>
-                  <dd data-testid={row.testId}>{row.value}</dd>
-                </div>
-              ))}
-              <div className="summary__row">
-                <dt>{t('serve.receive.reserve')}</dt>
-                <dd data-testid="earn-reserve">
-                  <Amount value={earnings.reserve} token="reward" />
-                </dd>
-              </div>
-              <div className="summary__row">
-                <dt>{t('serve.summary.contract')}</dt>
-                <dd>
-                  <Address address={deployment.staking} />
-                </dd>
-              </div>
-            </dl>
-            <p className="muted small">
-              {t('serve.minimumHint', {
-                amount:
-                  serve.minStake === undefined ? '…' : serve.fmt.withSymbol(serve.minStake, 'usdc'),
-              })}
-            </p>
-            {earningsNotes(t, rewardSymbol).map((note) => (
-              <p key={note} className="muted small">
-                {note}
-              </p>
-            ))}
-          </details>
-        </div>
+        <StakeReceive
+          earnings={earnings}
+          plan={plan}
+          deployment={deployment}
+          reserves={serve.reserves}
+          symbol={rewardSymbol}
+        />
       ) : null}
       <button type="button" className="button button--block" disabled={busy} onClick={onStake}>
         {t('serve.stakeNow')}
       </button>
+      {deployment ? (
+        <PlanDetails
+          plan={plan}
+          deployment={deployment}
+          reserves={serve.reserves}
+          symbol={rewardSymbol}
+          earnings={earnings}
+          commissions={commissions}
+          minStake={serve.minStake}
+          fmt={serve.fmt}
+        />
+      ) : null}
       <p className="small">
         <a href="#/pages/transparency/transparency" data-testid="serve-transparency-link">
           {t('serve.transparencyLink')}

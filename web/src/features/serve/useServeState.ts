@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from 'wagmi';
-import { parseAmountText } from '../../shared/amount';
+import { useAmountField } from '../../shared/amountField';
 import {
   chainKeys,
   useChainTime,
@@ -14,6 +14,7 @@ import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { useRewardSymbol, useTokenFormat } from '../../shared/tokens';
 import { stakeEarnings } from './earnings';
+import { stakeMax } from './validation';
 import { serveKeys, usePlans, usePositions, useUplineCount } from './useServeData';
 
 /** Everything the Serve page reads and the form's own state (amount typed, plan chosen). */
@@ -39,7 +40,7 @@ export function useServeState() {
   const minStake = pool.data?.minStakeExclusive;
   const now = useChainTime(network);
 
-  const [amountText, setAmountText] = useState('');
+  const field = useAmountField(decimals, 'usdc');
   const [chosenPlanId, setChosenPlanId] = useState<number | undefined>(undefined);
 
   // The plan the user picked stays picked even if it closes meanwhile (Stake then says
@@ -47,7 +48,7 @@ export function useServeState() {
   const plan =
     (chosenPlanId !== undefined ? plans.data?.find((p) => p.id === chosenPlanId) : undefined) ??
     plans.data?.find((p) => p.open);
-  const typedAmount = parseAmountText(amountText, decimals);
+  const typedAmount = field.amount;
   const earnings =
     plan && deployment && typedAmount !== undefined && typedAmount > 0n
       ? stakeEarnings({
@@ -80,8 +81,14 @@ export function useServeState() {
     minStakeText: minStake === undefined ? '…' : fmt.amount(minStake, 'usdc'),
     paused: pool.data?.paused === true,
     now,
-    amountText,
-    setAmountText,
+    amountText: field.text,
+    setAmountText: field.setText,
+    /** The amount the field stands for (after Max: the exact balance or room, not its text). */
+    amount: field.amount,
+    /** Max (issue 24 §1): the balance, or the chosen plan's room left when smaller. */
+    fillMax: () => {
+      if (balance.data !== undefined) field.fillMax(stakeMax(balance.data, plan));
+    },
     plan,
     choosePlan: setChosenPlanId,
     earnings,

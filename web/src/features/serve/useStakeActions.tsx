@@ -18,7 +18,7 @@ import {
 import { StakeSummary, WithdrawPrincipalSummary } from './StakeSummary';
 import type { ServeState } from './useServeState';
 import { readUplineCount, type PlanView, type PositionView } from './useServeData';
-import { stakeAddressProblem, validateStakeAmount } from './validation';
+import { checkStakeAmount, stakeAddressProblem } from './validation';
 
 /** A stake waiting for the bind dialog: where it goes once the user has an upline. */
 interface PendingStake {
@@ -103,8 +103,7 @@ export function useStakeActions(serve: ServeState) {
     if (addressProblem) return toast(t(addressProblem));
     // Without a balance read we cannot tell "too much" from "not loaded": say the query failed.
     if (balance.data === undefined || minStake === undefined) return toast(t('toast.queryFailed'));
-    const decimals = deployment.usdcDecimals;
-    const validation = validateStakeAmount(serve.amountText, decimals, balance.data, minStake);
+    const validation = checkStakeAmount(serve.amount, balance.data, minStake);
     if (!validation.ok) return toast(t(validation.errorKey, { amount: serve.minStakeText }));
     if (!plan || !plan.open) return toast(t('serve.subscriptionEnded'));
 

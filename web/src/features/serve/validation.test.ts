@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stakeAddressProblem, validateStakeAmount } from './validation';
+import { parseAmountText } from '../../shared/amount';
+import { checkStakeAmount, stakeAddressProblem, stakeMax } from './validation';
+
+/** The checks on the field's text, as the form applies them to what is typed. */
+const validateStakeAmount = (text: string, decimals: number, balance: bigint, min: bigint) =>
+  checkStakeAmount(parseAmountText(text, decimals), balance, min);
 
 const usdc6 = (whole: bigint) => whole * 10n ** 6n;
 
@@ -51,4 +56,27 @@ test('an empty or zero authorization (staking) or transfer (USDC) address stops 
     assert.equal(stakeAddressProblem({ staking, usdc: empty }), 'toast.transferAddressEmpty');
   }
   assert.equal(stakeAddressProblem({}), 'toast.authAddressEmpty', 'the spender is checked first');
+});
+
+test("Max: the wallet's balance, or the plan's room left when smaller (both networks)", () => {
+  const plan = (cap: bigint, totalStaked: bigint) => ({ cap, totalStaked });
+  assert.equal(stakeMax(usdc6(1000n), undefined), usdc6(1000n));
+  assert.equal(stakeMax(usdc6(1000n), plan(usdc6(100_000n), usdc6(10n))), usdc6(1000n));
+  assert.equal(stakeMax(usdc6(1000n), plan(usdc6(250n), usdc6(101n))), usdc6(149n));
+  const usdc18 = (whole: bigint) => whole * 10n ** 18n;
+  assert.equal(stakeMax(usdc18(1000n), plan(usdc18(250n), usdc18(101n))), usdc18(149n));
+  // A full (or over-full) plan leaves no room.
+  assert.equal(stakeMax(usdc6(1000n), plan(usdc6(250n), usdc6(250n))), 0n);
+});
+
+test('the checks on an exact amount: an exact balance above the minimum passes', () => {
+  // Max on 100.004 USDC shows "100" (not above the minimum) but stakes all 100.004.
+  assert.deepEqual(checkStakeAmount(100_004_000n, 100_004_000n, usdc6(100n)), {
+    ok: true,
+    amount: 100_004_000n,
+  });
+  assert.deepEqual(checkStakeAmount(undefined, usdc6(1000n), usdc6(100n)), {
+    ok: false,
+    errorKey: 'serve.errors.amountRequired',
+  });
 });

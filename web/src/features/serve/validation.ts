@@ -1,20 +1,17 @@
 import { isAddress, zeroAddress } from 'viem';
-import { parseAmountText } from '../../shared/amount';
 
 export type StakeValidation = { ok: true; amount: bigint } | { ok: false; errorKey: string };
 
 /**
- * Validates the stake quantity text against the token's decimals, the contract's minimum (spec
- * §5/§9: greater than 100 USDC, read from Staking's `minStakeExclusive` in base units, never
- * repeated here) and the wallet balance.
+ * Checks a stake's amount (the field's text parsed, or after Max the exact balance or room) against
+ * the contract's minimum (spec §5/§9: greater than 100 USDC, read from Staking's
+ * `minStakeExclusive` in base units, never repeated here) and the wallet balance.
  */
-export function validateStakeAmount(
-  text: string,
-  decimals: number,
+export function checkStakeAmount(
+  amount: bigint | undefined,
   balance: bigint,
   minStakeExclusive: bigint,
 ): StakeValidation {
-  const amount = parseAmountText(text, decimals);
   if (amount === undefined) return { ok: false, errorKey: 'serve.errors.amountRequired' };
   if (amount <= minStakeExclusive) return { ok: false, errorKey: 'serve.errors.minAmount' };
   if (amount > balance) return { ok: false, errorKey: 'serve.errors.exceedsBalance' };
@@ -36,4 +33,14 @@ export function stakeAddressProblem(deployment: {
   if (empty(deployment.staking)) return 'toast.authAddressEmpty';
   if (empty(deployment.usdc)) return 'toast.transferAddressEmpty';
   return null;
+}
+
+/**
+ * What Serve's Max fills in (issue 24 §1): the wallet's USDC balance, or the chosen plan's room
+ * left when that is smaller (a stake over the room would be refused by the contract).
+ */
+export function stakeMax(balance: bigint, plan: { cap: bigint; totalStaked: bigint } | undefined) {
+  if (!plan) return balance;
+  const room = plan.cap > plan.totalStaked ? plan.cap - plan.totalStaked : 0n;
+  return room < balance ? room : balance;
 }

@@ -1,21 +1,54 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../shared/clipboard';
+import { CopyIcon } from '../../shared/ui/icons';
+import { toast } from '../../shared/ui/toast';
 import { deployment } from '../../shared/deployment';
 import { formatDateTime, shortHash } from '../../shared/format';
 import { isSamePage, useRoute } from '../../app/router';
 import { receiptStore, useTxProgress, useTxReceipt } from './progress';
 import { txLocation } from '../../shared/chain/explorer';
+import '../../shared/ui/address.css';
 import '../../shared/ui/tx.css';
 
-/** A transaction's hash and where to look it up (the explorer, or "local chain"). */
+/**
+ * A transaction's hash and where to look it up (the explorer, or "local chain"). Short ("0x54bf…3484"),
+ * as `<Address>` shows addresses (issue 24 §1): a tap shows the whole hash (a tap again shortens
+ * it), a button copies it, and where there is a public explorer a link opens it there. On a local
+ * chain too, the 66 characters never sit on the screen unasked.
+ */
 export function TxHashLine({ chainId, hash }: { chainId: number; hash: string }) {
   const { t } = useTranslation();
+  const [full, setFull] = useState(false);
   const location = txLocation(deployment, chainId, hash);
   return (
     <div className="tx-hash" data-testid="tx-hash">
       <span className="muted">{t('tx.hash')}</span>{' '}
-      <span className="mono" data-testid="tx-hash-value" title={hash}>
-        {location.kind === 'explorer' ? shortHash(hash) : hash}
-      </span>
+      <bdi dir="ltr" className="address" data-full={full || undefined}>
+        <button
+          type="button"
+          className="address__value mono"
+          data-testid="tx-hash-value"
+          aria-expanded={full}
+          title={hash}
+          onClick={() => setFull(!full)}
+        >
+          {full ? hash : shortHash(hash)}
+        </button>
+        <button
+          type="button"
+          className="address__icon"
+          aria-label={t('tx.copyHash')}
+          title={t('tx.copyHash')}
+          onClick={() =>
+            void copyText(hash).then((ok) =>
+              toast(ok ? t('tx.hashCopied') : t('invite.copyFailed')),
+            )
+          }
+        >
+          <CopyIcon />
+        </button>
+      </bdi>
       <div data-testid="tx-explorer">
         {location.kind === 'explorer' ? (
           <a href={location.url} target="_blank" rel="noopener noreferrer">
