@@ -82,6 +82,24 @@ contract StakingLateMembershipDividendTest is EconomicsFixture {
         assertGe(usdc.balanceOf(address(staking)), staking.totalWithdrawable() + staking.dividendsUnclaimed());
     }
 
+    /// A claimed dividend is owed like any other income: the total owed to users grows by it, and its
+    /// holder can take it out after everyone else left (a semantic mutant dropped the total's increase;
+    /// the holder's withdrawal then underflowed the total: the dividend was locked).
+    function test_aClaimedDividend_isCountedAsOwed_andLeavesAfterEveryoneElse() public {
+        (uint256 eco,) = _shareFee();
+        uint256 owedBefore = staking.totalWithdrawable();
+        assertEq(_claim(erin), eco);
+        assertEq(staking.totalWithdrawable(), owedBefore + eco, "the claimed dividend is owed to erin");
+        vm.startPrank(carol);
+        staking.withdraw(_withdrawable(carol));
+        vm.stopPrank();
+        uint256 before = usdc.balanceOf(erin);
+        vm.prank(erin);
+        staking.withdraw(eco);
+        assertEq(usdc.balanceOf(erin) - before, eco);
+        assertEq(staking.totalWithdrawable(), _withdrawable(root), "only root's unclaimed part is left");
+    }
+
     /// A node upgraded to a founder seat after shareholder fees were shared gets its ecological
     /// dividend credited, and none of the shareholder fees shared before the upgrade. Two founders
     /// share the first fee, so a founder's accumulated share differs from a node's.

@@ -58,6 +58,7 @@ contract StakingViewProbe {
     uint256 public seenRewardBudget;
     uint256 public seenTotalStaked;
     uint256 public seenPositionCount;
+    IStaking.Account public seenAccount;
 
     constructor(IStakingApi staking_, address user_) {
         (staking, user) = (staking_, user_);
@@ -67,6 +68,11 @@ contract StakingViewProbe {
         seenRewardBudget = staking.rewardBudget();
         seenTotalStaked = staking.totalStaked();
         seenPositionCount = staking.positionCount(user);
+        seenAccount = staking.accountData(user);
+    }
+
+    function seen() external view returns (IStaking.Account memory) {
+        return seenAccount;
     }
 }
 
@@ -247,5 +253,50 @@ contract StakingReentryTest is StakingDeployer {
         assertEq(
             probe.seenPositionCount(), countBefore + 1, "a view inside the pull did not see the new position"
         );
+    }
+
+    /// The same while USDC leaves in a withdrawal: the balance is already reduced (a semantic mutant
+    /// moved the transfer before the writes, so a hook would see the money both sent and still owed).
+    function test_withdraw_aViewReadDuringTheTransferSeesTheBalanceAlreadyReduced() public {
+        uint256 earned = staking.accountData(alice).earned;
+        vm.prank(alice);
+        uint256 net = staking.exchange(earned, 0, block.timestamp);
+        StakingViewProbe probe = new StakingViewProbe(staking, alice);
+        usdcX.arm(address(probe), abi.encodeCall(probe.record, ()));
+        vm.prank(alice);
+        staking.withdraw(net);
+        assertEq(probe.seen().withdrawable, 0, "a view inside the transfer saw the USDC still owed");
+    }
+
+    /// The same while reward coin leaves unexchanged: the earned balance is already debited.
+    function test_withdrawRewardCoin_aViewReadDuringTheTransferSeesTheCoinAlreadyDebited() public {
+        uint256 earned = staking.accountData(alice).earned;
+        StakingViewProbe probe = new StakingViewProbe(staking, alice);
+        rewardX.arm(address(probe), abi.encodeCall(probe.record, ()));
+        vm.prank(alice);
+        staking.withdrawRewardCoin(earned);
+        assertEq(probe.seen().earned, 0, "a view inside the transfer saw the coin still earned");
+    }
+
+    /// While a node's price is pulled, the purchase is already recorded: the node and what was paid
+    /// for it (what an upgrade later deducts).
+    function test_purchaseNode_aViewReadDuringThePaymentSeesTheNodeAndItsPrice() public {
+        StakingViewProbe probe = new StakingViewProbe(staking, alice);
+        usdcX.arm(address(probe), abi.encodeCall(probe.record, ()));
+        vm.prank(alice);
+        staking.purchaseNode(type(uint256).max);
+        IStaking.Account memory seen = probe.seen();
+        assertEq(uint8(seen.membership), uint8(IStaking.Membership.Node));
+        assertEq(seen.nodePricePaid, staking.accountData(alice).nodePricePaid, "price not yet recorded");
+        assertGt(seen.nodePricePaid, 0);
+    }
+
+    /// While a founder seat's price is pulled, the seat is already the buyer's.
+    function test_purchaseFounder_aViewReadDuringThePaymentSeesTheSeat() public {
+        StakingViewProbe probe = new StakingViewProbe(staking, alice);
+        usdcX.arm(address(probe), abi.encodeCall(probe.record, ()));
+        vm.prank(alice);
+        staking.purchaseFounder(type(uint256).max);
+        assertEq(uint8(probe.seen().membership), uint8(IStaking.Membership.Founder), "seat not yet recorded");
     }
 }
