@@ -40,7 +40,7 @@ let current: Connector | undefined;
 
 /**
  * The one WalletConnect connector of `config`, set up on first use (wagmi's own, added to the
- * config's connectors so a reconnect after a reload finds it: app/wagmiRuntime.ts).
+ * config's connectors so a reconnect after a reload finds it: runtime/runtimeChunk.ts).
  */
 export function walletConnectConnector(config: Config, projectId: string): Connector {
   if (current) return current;

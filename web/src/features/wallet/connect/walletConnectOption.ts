@@ -22,7 +22,7 @@ export const loadWalletConnect = import.meta.env.VITE_WALLETCONNECT_PROJECT_ID
 
 /**
  * After a reload, a signed-in user who connected through WalletConnect gets its connector back
- * before the reconnect (app/wagmiRuntime.ts), so the session WalletConnect's provider kept is
+ * before the reconnect (runtime/runtimeChunk.ts), so the session WalletConnect's provider kept is
  * resumed and "Reconnect wallet" works; anyone else loads nothing.
  */
 export async function resumeWalletConnect(config: Config): Promise<void> {

@@ -61,7 +61,7 @@ export async function askRecentWallet(config: Config): Promise<WalletAnswer> {
 }
 
 /**
- * Starts at boot (wagmiRuntime): with a session, reconnects now and again whenever a wallet
+ * Starts at boot (runtime/runtimeChunk.ts): with a session, reconnects now and again whenever a wallet
  * appears, until the session's wallet is connected or has answered that it is not.
  */
 export function watchWalletAnswer(config: Config, hasSession: boolean): void {
