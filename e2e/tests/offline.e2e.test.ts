@@ -152,9 +152,8 @@ describe('installable app with an offline shell', { timeout: 600_000 }, () => {
         .click({ timeout: 5000 })
         .catch(() => undefined);
       await view.waitFor({ state: 'detached', timeout: STEP_MS });
-      await page.getByRole('radiogroup', { name: 'Subscription plans' }).waitFor({
-        timeout: STEP_MS,
-      });
+      // The plans' chips: native radios in a fieldset named by its legend (a group).
+      await page.getByRole('group', { name: 'Subscription plans' }).waitFor({ timeout: STEP_MS });
     });
   });
 
