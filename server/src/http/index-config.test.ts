@@ -252,7 +252,8 @@ describe('OpenAPI document', () => {
       }[];
       assert.deepEqual(
         params.map((p) => `${p.in}:${p.name}`),
-        ['query:page', 'query:limit', 'header:Lang'],
+        // `chain` (issue 24 §3): optional, leaves out the other network's chain notices.
+        ['query:page', 'query:limit', 'query:chain', 'header:Lang'],
       );
       assert.ok(params[1]!.schema.pattern);
       // The Token header is a security scheme: optional here, required on the user's own pages.
