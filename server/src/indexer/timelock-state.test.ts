@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { localAccounts } from '@app/contracts/accounts';
 import { timelockParams } from '@app/contracts/enums';
-import { insertNotice } from '../db/queries/notices.ts';
+import { stakingAbi } from '@app/contracts/generated';
+import { insertNotice, TIMELOCK_GRACE_SECONDS } from '../db/queries/notices.ts';
 import {
   engines,
   getJson,
@@ -91,6 +92,15 @@ for (const engine of engines()) {
       assert.equal(await unread('?chain=BSC'), 1);
       assert.equal(await unread('?chain=ETH'), 2);
       assert.equal(await unread(), 2, 'without chain: every notice, as before');
+    });
+
+    it("the server's grace is the deployed contract's TIMELOCK_GRACE (a restated constant)", async () => {
+      const grace = await chain.client.readContract({
+        address: chain.deployment.staking,
+        abi: stakingAbi,
+        functionName: 'TIMELOCK_GRACE',
+      });
+      assert.equal(BigInt(TIMELOCK_GRACE_SECONDS), grace);
     });
 
     it('says applied (with the block time) and expired (at eta + grace) from the chain index', async () => {
