@@ -494,3 +494,26 @@ export function closeTo(shown: bigint, exact: bigint): boolean {
   const diff = shown > exact ? shown - exact : exact - shown;
   return diff * 1000n <= (exact < 0n ? -exact : exact);
 }
+
+/**
+ * Goes to `path` as a link would (the hash changes, no reload) and waits until the page has its
+ * title and none of `busy` (what shows while something is loading) is left, then lets fonts and
+ * late reads settle the layout.
+ */
+export async function visitByLink(
+  page: Page,
+  path: string,
+  busy = '.spinner, .inline-loading, [aria-busy="true"]',
+): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#${path}`);
+  await page.waitForFunction(
+    (busy) =>
+      (document.querySelector('h1')?.textContent ?? '').trim() !== '' &&
+      document.querySelector(busy) === null,
+    busy,
+    { timeout: STEP_MS },
+  );
+  await page.waitForTimeout(300);
+}

@@ -7,36 +7,26 @@
  * appeared between the input and the button.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { localAccounts } from '@app/contracts/accounts';
-import { chooseNetwork, openSignedIn, shortAddress, STEP_MS, useLanguage } from '../app.ts';
+import {
+  chooseNetwork,
+  openSignedIn,
+  shortAddress,
+  STEP_MS,
+  useLanguage,
+  visitByLink,
+} from '../app.ts';
+import { appText } from '../texts.ts';
 import { mobileViewport } from '../browser.ts';
-import { repoDir, startStack, withSession, type Stack } from '../harness.ts';
+import { startStack, withSession, type Stack } from '../harness.ts';
 
 const USER_INDEX = 5;
 const langs = ['en', 'ar'] as const;
 type Lang = (typeof langs)[number];
 
-/** The app's own texts (web/src/i18n/locales), so the test finds what a user reads. */
-const locales = Object.fromEntries(
-  langs.map((lang) => [
-    lang,
-    JSON.parse(
-      readFileSync(join(repoDir, 'web', 'src', 'i18n', 'locales', `${lang}.json`), 'utf8'),
-    ) as Record<string, unknown>,
-  ]),
-) as Record<Lang, Record<string, unknown>>;
-
-function text(lang: Lang, key: string): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], locales[lang]);
-  assert.equal(typeof value, 'string', `no ${lang} text for ${key}`);
-  return value as string;
-}
+const text = (lang: Lang, key: string): string => appText(lang, key);
 
 /** Each page's amount input (by its label) and main button (by its name). */
 const pages = [
@@ -45,21 +35,9 @@ const pages = [
   { path: '/pages/mine/mine', input: 'mine.withdrawAmount', button: 'mine.withdraw' },
 ] as const;
 
-/** Opens `path` as a link would and waits until nothing on it is loading any more. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, `#${path}`);
-  await page.waitForFunction(
-    () =>
-      (document.querySelector('h1')?.textContent ?? '').trim() !== '' &&
-      document.querySelector('.spinner, .inline-loading, .skeleton, [aria-busy="true"]') === null,
-    undefined,
-    { timeout: STEP_MS },
-  );
-  // Fonts and late reads settle the layout.
-  await page.waitForTimeout(300);
-}
+/** Opens `path` as a link would; skeletons count as loading here (the fold is measured after them). */
+const visit = (page: Page, path: string) =>
+  visitByLink(page, path, '.spinner, .inline-loading, .skeleton, [aria-busy="true"]');
 
 /** Where the screen's visible part ends: the top of the tab bar (or the viewport's bottom). */
 async function foldOf(page: Page): Promise<number> {

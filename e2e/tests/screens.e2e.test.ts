@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { localAccounts } from '@app/contracts/accounts';
-import { chooseNetwork, openSignedIn, STEP_MS, useLanguage } from '../app.ts';
+import { chooseNetwork, openSignedIn, STEP_MS, useLanguage, visitByLink } from '../app.ts';
 import { chainActor, savePage, waitForIndexer } from '../data.ts';
 import { advanceTime } from '../chain.ts';
 import { repoDir, slug, startStack, withSession, type Stack } from '../harness.ts';
@@ -36,20 +36,7 @@ function routePaths(): string[] {
     .filter((path) => path !== '/pages/notice/details' && path !== '/pages/index/index');
 }
 
-/** Goes to `path` as a link would and waits until its title is there and nothing is loading. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, `#${path}`);
-  await page.waitForFunction(
-    () =>
-      (document.querySelector('h1')?.textContent ?? '').trim() !== '' &&
-      document.querySelector('.spinner, .inline-loading, [aria-busy="true"]') === null,
-    undefined,
-    { timeout: STEP_MS },
-  );
-  await page.waitForTimeout(300);
-}
+const visit = (page: Page, path: string) => visitByLink(page, path);
 
 type Network = 'ETH' | 'BSC';
 
