@@ -17,6 +17,7 @@ import {
   deployAttackCode,
   maxOf,
   median,
+  percentile,
   runAttack,
   startApiProcess,
   type AttackKind,
@@ -57,7 +58,7 @@ try {
           `  requests: ${r.answers.length} batches of 50 calls × ${values.kb} KB (${[...answers].map(([a, n]) => `${n}× ${a}`).join(', ')}) in ${(r.attackMs / 1000).toFixed(1)} s`,
           `  API peak memory (VmHWM): ${(r.peakBefore / MB).toFixed(0)} MB idle → ${(r.peakAfter / MB).toFixed(0)} MB after`,
           `  /v1/health idle: median ${median(r.idle).toFixed(1)} ms, max ${maxOf(r.idle).toFixed(1)} ms`,
-          `  /v1/health during: median ${median(r.during).toFixed(1)} ms, max ${maxOf(r.during).toFixed(1)} ms (${r.during.length} requests)`,
+          `  /v1/health during: median ${median(r.during).toFixed(1)} ms, p99 ${percentile(r.during, 0.99).toFixed(1)} ms, max ${maxOf(r.during).toFixed(1)} ms (${r.during.length} requests)`,
           `  load average after: ${load()}`,
         ].join('\n'),
       );

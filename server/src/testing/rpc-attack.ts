@@ -221,3 +221,8 @@ export const median = (xs: readonly number[]): number => {
   return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;
 };
 export const maxOf = (xs: readonly number[]): number => Math.max(...xs);
+/** The value below which `share` (0..1) of the samples fall (nearest rank). */
+export const percentile = (xs: readonly number[], share: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(share * s.length) - 1)]!;
+};
