@@ -20,12 +20,15 @@ import { chooseNetwork, openSignedIn, STEP_MS, useLanguage, visitByLink } from '
 import { chainActor, savePage, waitForIndexer } from '../data.ts';
 import { advanceTime } from '../chain.ts';
 import { repoDir, slug, startStack, withSession, type Stack } from '../harness.ts';
+import { expectApprovedLook } from '../baselines.ts';
 import { layoutViolations } from '../layout.ts';
 import { appText } from '../texts.ts';
 
 const USER_INDEX = 6;
 const HARVESTER_INDEX = 8;
 const langs = ['en', 'ar'] as const;
+/** The screens kept as approved shots (e2e/baselines.ts), taken on Ethereum before the stake. */
+const approvedPages = new Set(['home', 'serve', 'exchange', 'mine', 'transparency']);
 
 /** The route table's paths (web/src/app/routes.ts), except the notice details (it needs an id). */
 function routePaths(): string[] {
@@ -59,6 +62,8 @@ async function shootEveryPage(page: Page, moment: 'before' | 'after', network: N
       );
       assert.ok(overflow <= 1, `${lang} ${path} scrolls sideways by ${overflow}px at 390 px`);
       await checkLayout(page, `${network} ${moment} ${lang} ${path}`);
+      const approved = network === 'ETH' && moment === 'before' && approvedPages.has(name);
+      if (approved) await expectApprovedLook(page, `${lang}-${name}`);
       await savePage(page, `${prefix}-${name}`);
     }
     // The stake's confirm dialog, as the user sees it before the wallet opens; then Cancel.
@@ -68,6 +73,8 @@ async function shootEveryPage(page: Page, moment: 'before' | 'after', network: N
     const dialog = page.getByRole('dialog', { name: appText(lang, 'dialog.confirmOperation') });
     await dialog.waitFor({ timeout: STEP_MS });
     await checkLayout(page, `${network} ${moment} ${lang} stake confirm dialog`);
+    if (network === 'ETH' && moment === 'before')
+      await expectApprovedLook(page, `${lang}-stake-confirm`);
     await savePage(page, `${prefix}-stake-confirm`);
     await dialog.getByRole('button', { name: appText(lang, 'common.cancel') }).click();
     await dialog.waitFor({ state: 'detached', timeout: STEP_MS });

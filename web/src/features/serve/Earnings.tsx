@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
-import { formatDateTime } from '../../shared/format';
 import { useTokenFormat, type TokenFormat } from '../../shared/tokens';
 import { Amount } from '../../shared/ui/Amount';
+import { DateTime } from '../../shared/ui/DateTime';
 import type { ValueRow } from '../tx';
 import {
   coinPerDayPerThousand,
@@ -59,7 +59,6 @@ export function PlanRate(props: {
 export function earningsRows(
   t: TFunction,
   fmt: TokenFormat,
-  language: string,
   args: {
     earnings: StakeEarnings;
     termDays: number;
@@ -90,7 +89,7 @@ export function earningsRows(
     },
     {
       label: t('serve.earn.withdrawableFrom'),
-      value: formatDateTime(earnings.withdrawableAt, language),
+      value: <DateTime unixSeconds={earnings.withdrawableAt} />,
       testId: 'earn-withdrawable',
     },
     {

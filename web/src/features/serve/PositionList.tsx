@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format';
 import { Amount } from '../../shared/ui/Amount';
+import { DateTime } from '../../shared/ui/DateTime';
 import { Card } from '../../shared/ui/Card';
 import { Skeleton } from '../../shared/ui/loading';
 import type { PositionView } from './useServeData';
@@ -12,7 +12,7 @@ export function PositionList(props: {
   busy: boolean;
   onWithdraw: (position: PositionView, early: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { serve, busy, onWithdraw } = props;
   const { session, positions, paused, now } = serve;
   return (
@@ -59,9 +59,13 @@ export function PositionList(props: {
                   <Amount value={position.amount} token="usdc" />
                 </dd>
                 <dt>{t('serve.startTime')}</dt>
-                <dd>{formatDateTime(position.startTime, i18n.language)}</dd>
+                <dd>
+                  <DateTime unixSeconds={position.startTime} />
+                </dd>
                 <dt>{t('serve.endTime')}</dt>
-                <dd>{formatDateTime(position.endTime, i18n.language)}</dd>
+                <dd>
+                  <DateTime unixSeconds={position.endTime} />
+                </dd>
               </dl>
               {canWithdraw ? (
                 <button

@@ -24,7 +24,7 @@ export function StakeForm({
   onStake: () => void;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { deployment, balance, session, plan, earnings, decimals, rewardSymbol } = serve;
   const balanceShown =
     !session || !deployment ? (
@@ -38,7 +38,7 @@ export function StakeForm({
     );
   const commissions =
     earnings && plan && deployment
-      ? earningsRows(t, serve.fmt, i18n.language, {
+      ? earningsRows(t, serve.fmt, {
           earnings,
           termDays: plan.termDays,
           deployment,

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
-import { bpsToPercent, formatDateTime } from '../../shared/format';
+import { bpsToPercent } from '../../shared/format';
 import { Amount } from '../../shared/ui/Amount';
+import { DateTime } from '../../shared/ui/DateTime';
 import { annualEquivalentBps, type Reserves, type StakeEarnings } from './earnings';
 import type { PlanView } from './useServeData';
 
@@ -18,7 +19,7 @@ export function StakeReceive(props: {
   reserves: Reserves | undefined;
   symbol: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { earnings, plan, deployment, reserves, symbol } = props;
   return (
     <div className="earnings" data-testid="stake-earnings" aria-live="polite">
@@ -27,7 +28,7 @@ export function StakeReceive(props: {
         <div className="summary__row">
           <dt>{t('serve.earn.withdrawableFrom')}</dt>
           <dd data-testid="earn-withdrawable">
-            {formatDateTime(earnings.withdrawableAt, i18n.language)}
+            <DateTime unixSeconds={earnings.withdrawableAt} />
           </dd>
         </div>
         <div className="summary__row">

@@ -18,7 +18,7 @@ export function StakeSummary(props: {
   /** Whether the stake signs a permit rather than an approval (stakeFlow.usesPermit). */
   permit: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { network, deployment, amount, termDays, earnings, symbol, uplinesKnown, permit } = props;
   const fmt = useTokenFormat();
   const shown = fmt.withSymbol(amount, 'usdc');
@@ -33,7 +33,7 @@ export function StakeSummary(props: {
         { label: t('serve.summary.token'), address: deployment.usdc },
         { label: t('serve.summary.network'), value: network.label },
         { label: t('serve.summary.amount'), amount, token: 'usdc' },
-        ...earningsRows(t, fmt, i18n.language, {
+        ...earningsRows(t, fmt, {
           earnings,
           termDays,
           deployment,

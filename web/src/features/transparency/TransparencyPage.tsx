@@ -4,11 +4,12 @@ import { getDeployment, type ChainDeployment } from '../../shared/contracts';
 import { useChainTime } from '../../shared/chain/reads';
 import { changeState } from '../../shared/chain/timelock';
 import { countFormat } from '../../shared/displayAmount';
-import { bpsToPercent, formatDateTime } from '../../shared/format';
+import { bpsToPercent } from '../../shared/format';
 import { useNetwork } from '../../shared/network';
 import { useRewardSymbol, useTokenFormat } from '../../shared/tokens';
 import { Address } from '../../shared/ui/Address';
 import { Amount } from '../../shared/ui/Amount';
+import { DateTime } from '../../shared/ui/DateTime';
 import { Card } from '../../shared/ui/Card';
 import { ErrorState, LoadingState } from '../../shared/ui/DataViews';
 import { SafeOwnerRows } from './SafeOwner';
@@ -258,7 +259,7 @@ function PendingRow(props: {
   count: (value: bigint) => string;
   now: number;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { change, data, usdc, count } = props;
   const state = changeState(change.eta, Number(data.timelockGrace), props.now);
   const expiresAt = change.eta + Number(data.timelockGrace);
@@ -302,17 +303,17 @@ function PendingRow(props: {
       </Row>
       {state === 'queued' ? (
         <Row label={t('transparency.timelock.appliesFrom')} testId="t-pending-eta">
-          {formatDateTime(change.eta, i18n.language)}
+          <DateTime unixSeconds={change.eta} />
         </Row>
       ) : null}
       {state === 'executable' ? (
         <Row label={t('transparency.timelock.executableUntil')} testId="t-pending-until">
-          {formatDateTime(expiresAt, i18n.language)}
+          <DateTime unixSeconds={expiresAt} />
         </Row>
       ) : null}
       {state === 'expired' ? (
         <Row label={t('transparency.timelock.expiredAt')} testId="t-pending-expired">
-          {formatDateTime(expiresAt, i18n.language)}
+          <DateTime unixSeconds={expiresAt} />
         </Row>
       ) : null}
     </dl>

@@ -1,0 +1,154 @@
+/**
+ * Approved screenshots (issue 24 §4): a few screens as the team approved them, kept in
+ * e2e/baselines/<name>.png, and a pixel comparison that fails when the rendered screen moved away
+ * from its approved look. What changes from run to run by nature (dates and times from the chain's
+ * clock, the network fee, which moves with the base fee) is painted over with a flat box before
+ * both the approval and the comparison; everything else must match.
+ *
+ * Approving a change is deliberate: `npm run baselines -w e2e` reruns the screens test writing the
+ * files instead of comparing them, and the new PNGs are reviewed and committed like code.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { artifactsDir, e2eDir } from './harness.ts';
+
+export const baselinesDir = join(e2eDir, 'baselines');
+
+/** Set by `npm run baselines -w e2e`: write the shots as the approved ones. */
+const approving = process.env.UPDATE_BASELINES === '1';
+
+/**
+ * A pixel counts as changed when one of its channels moved by more than this (0–255): less is
+ * the anti-aliasing noise of the same text drawn at a subpixel offset.
+ */
+const CHANNEL_TOLERANCE = 8;
+/**
+ * Pixels that may change: Chromium draws the same page identically run after run (0 changed in
+ * every shot but the dated one before the dates were masked), and one changed digit is ~80–170
+ * pixels, so a handful is allowed and no figure can change unseen.
+ */
+const MAX_CHANGED_PIXELS = 20;
+
+/**
+ * What varies by nature on the screens shot: the network fee line (base fee), times and dates
+ * from the chain's clock, and the wallet's native balance (each block's gas). Named by role and
+ * class so a new kind of varying figure is a conscious addition here.
+ */
+export function volatileParts(page: Page): Locator[] {
+  return [page.locator('time'), page.locator('.network-fee'), page.locator('[data-volatile]')];
+}
+
+/** Screenshots until two in a row are identical (fonts, icons and late figures have settled). */
+async function stableShot(page: Page, mask: Locator[]): Promise<Buffer> {
+  let previous: Buffer | null = null;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const shot = await page.screenshot({ mask, maskColor: '#ff00ff', animations: 'disabled' });
+    if (previous && shot.equals(previous)) return shot;
+    previous = shot;
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the screen did not settle within 10 screenshots');
+}
+
+interface PixelDiff {
+  width: number;
+  height: number;
+  changed: number;
+  /** The new shot with every changed pixel painted red (PNG, base64). */
+  marked: string;
+}
+
+/**
+ * Compares two PNGs pixel by pixel, decoded by the browser (a blank page of the same context, so
+ * no image library is needed and the app's CSP does not apply).
+ */
+async function pixelDiff(page: Page, approved: Buffer, actual: Buffer): Promise<PixelDiff> {
+  const scratch = await page.context().newPage();
+  try {
+    // tsx keeps function names by wrapping inner functions in `__name(...)` (see layout.ts).
+    await scratch.evaluate('globalThis.__name ??= (f) => f');
+    return await scratch.evaluate(
+      async ({ a, b, tolerance }) => {
+        const decode = async (b64: string) => {
+          const img = new Image();
+          img.src = `data:image/png;base64,${b64}`;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth;
+          canvas.height = img.naturalHeight;
+          const ctx = canvas.getContext('2d')!;
+          ctx.drawImage(img, 0, 0);
+          return { canvas, ctx, data: ctx.getImageData(0, 0, canvas.width, canvas.height) };
+        };
+        const [left, right] = [await decode(a), await decode(b)];
+        const width = right.canvas.width;
+        const height = right.canvas.height;
+        if (left.canvas.width !== width || left.canvas.height !== height) {
+          return { width, height, changed: width * height, marked: b };
+        }
+        let changed = 0;
+        const px = right.data.data;
+        const old = left.data.data;
+        for (let i = 0; i < px.length; i += 4) {
+          if (
+            Math.abs(px[i]! - old[i]!) > tolerance ||
+            Math.abs(px[i + 1]! - old[i + 1]!) > tolerance ||
+            Math.abs(px[i + 2]! - old[i + 2]!) > tolerance
+          ) {
+            changed++;
+            px[i] = 255;
+            px[i + 1] = 0;
+            px[i + 2] = 0;
+          }
+        }
+        right.ctx.putImageData(right.data, 0, 0);
+        const marked = right.canvas.toDataURL('image/png').split(',')[1]!;
+        return { width, height, changed, marked };
+      },
+      {
+        a: approved.toString('base64'),
+        b: actual.toString('base64'),
+        tolerance: CHANNEL_TOLERANCE,
+      },
+    );
+  } finally {
+    await scratch.close();
+  }
+}
+
+/**
+ * The visible part of the screen (what a phone shows before scrolling) against its approved shot
+ * `name`; with UPDATE_BASELINES=1, approves it instead. On a mismatch the shot and a copy with the
+ * changed pixels in red go to e2e/artifacts/baseline-<name>-{actual,changed}.png.
+ */
+export async function expectApprovedLook(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const shot = await stableShot(page, volatileParts(page));
+  const file = join(baselinesDir, `${name}.png`);
+  if (approving) {
+    mkdirSync(baselinesDir, { recursive: true });
+    writeFileSync(file, shot);
+    return;
+  }
+  assert.ok(
+    existsSync(file),
+    `no approved shot ${file}: run \`npm run baselines -w e2e\` and review the new PNGs`,
+  );
+  const diff = await pixelDiff(page, readFileSync(file), shot);
+  const allowed = MAX_CHANGED_PIXELS;
+  mkdirSync(artifactsDir, { recursive: true });
+  writeFileSync(join(artifactsDir, `baseline-${name}-actual.png`), shot);
+  process.stderr.write(`baseline ${name}: ${diff.changed} pixels changed (at most ${allowed})\n`);
+  if (diff.changed > allowed) {
+    writeFileSync(
+      join(artifactsDir, `baseline-${name}-changed.png`),
+      Buffer.from(diff.marked, 'base64'),
+    );
+    assert.fail(
+      `${name} looks different from its approved shot: ${diff.changed} of ${diff.width * diff.height} pixels changed (at most ${allowed}); ` +
+        `see e2e/artifacts/baseline-${name}-changed.png, and if the change is meant, approve it with \`npm run baselines -w e2e\``,
+    );
+  }
+}
