@@ -8,7 +8,6 @@
  * Approving a change is deliberate: `npm run baselines -w e2e` reruns the screens test writing the
  * files instead of comparing them, and the new PNGs are reviewed and committed like code.
  */
-import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -120,22 +119,22 @@ async function pixelDiff(page: Page, approved: Buffer, actual: Buffer): Promise<
 
 /**
  * The visible part of the screen (what a phone shows before scrolling) against its approved shot
- * `name`; with UPDATE_BASELINES=1, approves it instead. On a mismatch the shot and a copy with the
- * changed pixels in red go to e2e/artifacts/baseline-<name>-{actual,changed}.png.
+ * `name`; with UPDATE_BASELINES=1, approves it instead. Returns what differs (null: nothing), so a
+ * run reports every changed screen at once; the shot and a copy with the changed pixels in red go
+ * to e2e/artifacts/baseline-<name>-{actual,changed}.png.
  */
-export async function expectApprovedLook(page: Page, name: string): Promise<void> {
+export async function approvedLookChange(page: Page, name: string): Promise<string | null> {
   await page.evaluate(() => window.scrollTo(0, 0));
   const shot = await stableShot(page, volatileParts(page));
   const file = join(baselinesDir, `${name}.png`);
   if (approving) {
     mkdirSync(baselinesDir, { recursive: true });
     writeFileSync(file, shot);
-    return;
+    return null;
   }
-  assert.ok(
-    existsSync(file),
-    `no approved shot ${file}: run \`npm run baselines -w e2e\` and review the new PNGs`,
-  );
+  if (!existsSync(file)) {
+    return `${name} has no approved shot (${file}): run \`npm run baselines -w e2e\` and review the new PNG`;
+  }
   const diff = await pixelDiff(page, readFileSync(file), shot);
   const allowed = MAX_CHANGED_PIXELS;
   mkdirSync(artifactsDir, { recursive: true });
@@ -146,9 +145,10 @@ export async function expectApprovedLook(page: Page, name: string): Promise<void
       join(artifactsDir, `baseline-${name}-changed.png`),
       Buffer.from(diff.marked, 'base64'),
     );
-    assert.fail(
+    return (
       `${name} looks different from its approved shot: ${diff.changed} of ${diff.width * diff.height} pixels changed (at most ${allowed}); ` +
-        `see e2e/artifacts/baseline-${name}-changed.png, and if the change is meant, approve it with \`npm run baselines -w e2e\``,
+      `see e2e/artifacts/baseline-${name}-changed.png, and if the change is meant, approve it with \`npm run baselines -w e2e\``
     );
   }
+  return null;
 }

@@ -20,7 +20,7 @@ import { chooseNetwork, openSignedIn, STEP_MS, useLanguage, visitByLink } from '
 import { chainActor, savePage, waitForIndexer } from '../data.ts';
 import { advanceTime } from '../chain.ts';
 import { repoDir, slug, startStack, withSession, type Stack } from '../harness.ts';
-import { expectApprovedLook } from '../baselines.ts';
+import { approvedLookChange } from '../baselines.ts';
 import { layoutViolations } from '../layout.ts';
 import { appText } from '../texts.ts';
 
@@ -45,6 +45,13 @@ type Network = 'ETH' | 'BSC';
 
 /** Every broken layout rule seen, with where (network, moment, language, page). */
 const broken: string[] = [];
+/** Every approved screen that now looks different (e2e/baselines.ts). */
+const changedLooks: string[] = [];
+
+async function checkApprovedLook(page: Page, name: string): Promise<void> {
+  const change = await approvedLookChange(page, name);
+  if (change) changedLooks.push(change);
+}
 
 async function checkLayout(page: Page, where: string): Promise<void> {
   for (const v of await layoutViolations(page)) broken.push(`${where}: ${v.rule}: ${v.detail}`);
@@ -63,7 +70,7 @@ async function shootEveryPage(page: Page, moment: 'before' | 'after', network: N
       assert.ok(overflow <= 1, `${lang} ${path} scrolls sideways by ${overflow}px at 390 px`);
       await checkLayout(page, `${network} ${moment} ${lang} ${path}`);
       const approved = network === 'ETH' && moment === 'before' && approvedPages.has(name);
-      if (approved) await expectApprovedLook(page, `${lang}-${name}`);
+      if (approved) await checkApprovedLook(page, `${lang}-${name}`);
       await savePage(page, `${prefix}-${name}`);
     }
     // The stake's confirm dialog, as the user sees it before the wallet opens; then Cancel.
@@ -74,7 +81,7 @@ async function shootEveryPage(page: Page, moment: 'before' | 'after', network: N
     await dialog.waitFor({ timeout: STEP_MS });
     await checkLayout(page, `${network} ${moment} ${lang} stake confirm dialog`);
     if (network === 'ETH' && moment === 'before')
-      await expectApprovedLook(page, `${lang}-stake-confirm`);
+      await checkApprovedLook(page, `${lang}-stake-confirm`);
     await savePage(page, `${prefix}-stake-confirm`);
     await dialog.getByRole('button', { name: appText(lang, 'common.cancel') }).click();
     await dialog.waitFor({ state: 'detached', timeout: STEP_MS });
@@ -128,6 +135,11 @@ describe('screenshots of every page at 390 px, en and ar, before and after a sta
         await shootEveryPage(page, 'after', 'ETH');
 
         assert.deepEqual(broken, [], 'every screenshot keeps the layout rules (e2e/layout.ts)');
+        assert.deepEqual(
+          changedLooks,
+          [],
+          'the approved screens look as approved (e2e/baselines.ts)',
+        );
       },
     );
   });
