@@ -10,6 +10,10 @@
  *   so a feature's other files can change without looking outside its folder; and shared/ never
  *   imports a feature or the app shell (shared code is what features build on, not the reverse).
  *   Type-only imports count here: they couple the code just the same.
+ * - server/src/chain-data/: the same rules for the server's chain data by feature (issue 27 §2):
+ *   a feature (its tables, reducer, reads and pages) is used from outside its folder only through
+ *   its `index.ts`, and shared/ (what every feature builds on: table declarations, reducer and
+ *   write types, list reads, page helpers) imports no feature.
  */
 module.exports = {
   forbidden: [
@@ -46,6 +50,44 @@ module.exports = {
         '(move what both need into shared/, or pass it in).',
       from: { path: '^web/src/shared/' },
       to: { path: '^web/src/(features|app)/' },
+    },
+    {
+      name: 'no-chain-data-internals',
+      severity: 'error',
+      comment:
+        "Code outside a chain-data feature imports that feature's internal file: import from the " +
+        "feature's index.ts (add the export there if it is meant to be shared, or move the code " +
+        'to server/src/chain-data/shared/).',
+      from: { path: '^server/src/', pathNot: '^server/src/chain-data/[^/]+/' },
+      to: {
+        path: '^server/src/chain-data/[^/]+/',
+        pathNot: ['^server/src/chain-data/[^/]+/index\\.ts$', '^server/src/chain-data/shared/'],
+      },
+    },
+    {
+      name: 'no-chain-data-feature-internals',
+      severity: 'error',
+      comment:
+        "A chain-data feature imports another feature's internal file, or the list of all tables " +
+        "(chain-data/tables.ts): import from the other feature's index.ts.",
+      from: { path: '^server/src/chain-data/([^/]+)/' },
+      to: {
+        path: '^server/src/chain-data/',
+        pathNot: [
+          '^server/src/chain-data/$1/',
+          '^server/src/chain-data/[^/]+/index\\.ts$',
+          '^server/src/chain-data/shared/',
+        ],
+      },
+    },
+    {
+      name: 'no-chain-data-shared-to-features',
+      severity: 'error',
+      comment:
+        'server/src/chain-data/shared/ imports a feature: shared code must not depend on one ' +
+        '(move what both need into shared/, or pass it in).',
+      from: { path: '^server/src/chain-data/shared/' },
+      to: { path: '^server/src/chain-data/', pathNot: '^server/src/chain-data/shared/' },
     },
   ],
   options: {

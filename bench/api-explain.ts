@@ -8,12 +8,12 @@
 import { parseArgs } from 'node:util';
 import { openDb, type Queryable } from '../server/src/db/db.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import {
-  incomeListRead,
-  recordListRead,
-  teamMembersRead,
-  type ListPlace,
-} from '../server/src/db/queries/chain-index.ts';
+import { activityListRead } from '../server/src/chain-data/activity/index.ts';
+import { exchangeListRead } from '../server/src/chain-data/exchange/index.ts';
+import { incomeListRead } from '../server/src/chain-data/income/index.ts';
+import type { ListPlace } from '../server/src/chain-data/shared/reads.ts';
+import { teamMembersRead } from '../server/src/chain-data/team/index.ts';
+import { withdrawalListRead } from '../server/src/chain-data/withdrawals/index.ts';
 import { seedApiBench } from './api-seed.ts';
 
 const { values } = parseArgs({ options: { reuse: { type: 'boolean', default: false } } });
@@ -97,11 +97,12 @@ try {
   await explain('GET /v1/income/list?source=mining', (q, page) =>
     incomeListRead(q, { chainId: 1, address, today, source: 0 }, page),
   );
-  for (const list of ['activity', 'withdrawals', 'exchanges'] as const) {
-    await explain(
-      `GET /v1/${list === 'withdrawals' ? 'withdraw' : list.replace(/s$/, '')}/list`,
-      (q, page) => recordListRead(q, list, { chainId: 1, address }, page),
-    );
+  for (const [route, read] of [
+    ['activity', activityListRead],
+    ['withdraw', withdrawalListRead],
+    ['exchange', exchangeListRead],
+  ] as const) {
+    await explain(`GET /v1/${route}/list`, (q, page) => read(q, { chainId: 1, address }, page));
   }
   await explain('GET /v1/team/members?depth=1', (q, page) =>
     teamMembersRead(

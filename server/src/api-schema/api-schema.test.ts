@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { openApiDocument } from '../http/openapi-file.ts';
 import { assertMatchesSchema } from '../testing/response-check.ts';
@@ -37,6 +38,19 @@ describe('api-schema', () => {
       }
     }
     assert.deepEqual(documented.sort(), Object.keys(apiRoutes).sort());
+  });
+
+  it('serves the committed document (server/openapi.json): an API change is a visible diff', async () => {
+    // Compared in the served key order, so a change of order is caught too; the committed file is
+    // prettier's layout of the same JSON. After a deliberate API change:
+    // `npm run openapi -w server -- openapi.json && npx prettier --write server/openapi.json`.
+    const committed: unknown = JSON.parse(
+      readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'),
+    );
+    assert.equal(
+      JSON.stringify(await openApiDocument(), null, 2),
+      JSON.stringify(committed, null, 2),
+    );
   });
 
   it('catches a response that drifted from its schema', () => {

@@ -23,10 +23,13 @@ import { loginRoutes } from './routes/login.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerWebApp } from './static.ts';
 import { pageCache, type PageCache } from './page-cache.ts';
-import { accountRoutes } from './pages/account.ts';
-import { homeRoutes } from './pages/home.ts';
-import { listRoutes } from './pages/lists.ts';
-import { teamRoutes } from './pages/team.ts';
+import { accountRoutes } from '../chain-data/account/index.ts';
+import { activityRoutes } from '../chain-data/activity/index.ts';
+import { exchangeRoutes } from '../chain-data/exchange/index.ts';
+import { homeRoutes } from '../chain-data/home/index.ts';
+import { incomeRoutes } from '../chain-data/income/index.ts';
+import { teamRoutes } from '../chain-data/team/index.ts';
+import { withdrawalRoutes } from '../chain-data/withdrawals/index.ts';
 import type { IndexerMetrics, IndexerStatus } from '../indexer/indexer.ts';
 import { writeLimiter } from './write-limit.ts';
 import { memoryCounters } from './shared-state/counters.ts';
@@ -153,7 +156,11 @@ export async function buildApp(
       };
       await api.register(homeRoutes, pages);
       await api.register(accountRoutes, { ...pages, rpc: config.rpc });
-      await api.register(listRoutes, pages);
+      // In this order: the OpenAPI document lists the routes as they are registered.
+      await api.register(incomeRoutes, pages);
+      await api.register(activityRoutes, pages);
+      await api.register(withdrawalRoutes, pages);
+      await api.register(exchangeRoutes, pages);
       await api.register(teamRoutes, { ...pages, origin: () => auth.origin.uri });
       await api.register(adminRoutes, {
         db,

@@ -13,7 +13,7 @@ import { pageCache } from './page-cache.ts';
 import { buildChunk, type ChunkContext } from '../indexer/chunk.ts';
 import { writeTouches } from '../indexer/store.ts';
 import type { Queryable } from '../db/db.ts';
-import type { IncomeRow } from '../db/schema/chain-index.ts';
+import type { IncomeRow } from '../chain-data/income/index.ts';
 import { getJson, okData, signIn, startTestServer, type TestServer } from '../testing/harness.ts';
 
 const alice = localAccounts[6]!.address.toLowerCase();

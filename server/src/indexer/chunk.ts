@@ -4,60 +4,72 @@
  * written with a few bulk statements instead of several statements per event.
  *
  * Only the orchestration is here: each event family's reduction lives with its feature
- * (features/*.ts: referral tree, positions and income, exchange, memberships, grants, governance);
- * events no feature reduces are kept as contract events, for the record.
+ * (chain-data/<feature>/reducer.ts: referral tree, positions, income, withdrawals, grants,
+ * exchange, memberships, governance), which declares its part of the chunk's state; events no
+ * feature reduces are kept as contract events, for the record.
  */
-import type { ChainEvent, StakingLog } from './events.ts';
-import { exchangeReducers, reduceSync } from './features/exchange.ts';
-import { governanceReducers } from './features/governance.ts';
-import { grantReducers } from './features/grants.ts';
-import { emptyDelta, emptyStats } from './features/ledger.ts';
-import { membershipReducers } from './features/memberships.ts';
-import { positionReducers } from './features/positions.ts';
+import { exchangeReducers, reduceSync, type ExchangePart } from '../chain-data/exchange/index.ts';
 import {
+  governanceReducers,
+  type GovernancePart,
+  type TimelockRow,
+} from '../chain-data/governance/index.ts';
+import { grantReducers } from '../chain-data/grants/index.ts';
+import { incomeReducers, type IncomePart } from '../chain-data/income/index.ts';
+import {
+  emptyDelta,
+  emptyStats,
   recordEvent,
-  type ChunkContext,
-  type ChunkState,
-  type ChunkWrites,
-  type Place,
-  type Reducer,
-  type Reducers,
-  type Uplines,
-} from './features/reduce.ts';
-import { referralReducers } from './features/referrals.ts';
-import {
   teamStakeKeys,
   type Account,
+  type LedgerPart,
+} from '../chain-data/ledger/index.ts';
+import { membershipReducers, type MembershipsPart } from '../chain-data/memberships/index.ts';
+import {
+  positionReducers,
   type PositionRow,
-  type TimelockRow,
-} from '../db/schema/chain-index.ts';
+  type PositionsPart,
+} from '../chain-data/positions/index.ts';
+import type { ChunkContext, Place, Reducer, Reducers } from '../chain-data/shared/reduce.ts';
+import { referralReducers, type TeamPart, type Uplines } from '../chain-data/team/index.ts';
+import { withdrawalReducers, type WithdrawalsPart } from '../chain-data/withdrawals/index.ts';
+import type { ChainEvent, StakingLog } from './events.ts';
 
-export { addressesNeedingUplines } from './features/referrals.ts';
-export {
-  utcDay,
-  type ChunkContext,
-  type ChunkWrites,
-  type Token,
-  type Uplines,
-} from './features/reduce.ts';
+export { addressesNeedingUplines, type Uplines } from '../chain-data/team/index.ts';
+export { utcDay, type ChunkContext, type Token } from '../chain-data/shared/reduce.ts';
+
+/** What one chunk's reducers read and change, in order: every feature's part of it. */
+export type ChunkState = LedgerPart &
+  TeamPart &
+  PositionsPart &
+  IncomePart &
+  WithdrawalsPart &
+  ExchangePart &
+  MembershipsPart &
+  GovernancePart;
+
+/** The rows and sums of one chunk, to write. */
+export type ChunkWrites = ChunkState['w'];
 
 /**
  * Every feature's reducers, by event, in this order: an event two features reduce (income, and the
  * grants among it) is reduced by both.
  */
-const features: Reducers[] = [
+const features: Reducers<ChunkState>[] = [
   referralReducers,
   positionReducers,
+  incomeReducers,
+  withdrawalReducers,
   grantReducers,
   exchangeReducers,
   membershipReducers,
   governanceReducers,
 ];
-const reducers = new Map<string, Reducer<StakingLog['eventName']>[]>();
+const reducers = new Map<string, Reducer<ChunkState, StakingLog['eventName']>[]>();
 for (const feature of features) {
   for (const [name, reduce] of Object.entries(feature)) {
     const list = reducers.get(name) ?? [];
-    list.push(reduce as Reducer<StakingLog['eventName']>);
+    list.push(reduce as Reducer<ChunkState, StakingLog['eventName']>);
     reducers.set(name, list);
   }
 }

@@ -1,27 +1,30 @@
 /**
  * The indexer's database side: the cursor, and writing one chunk (each feature's rows, sums and
  * notices, then the cursor) in the caller's transaction. The writes of each event family live
- * with its feature (features/*.ts); this file keeps the order and the cursor.
+ * with its feature (chain-data/<feature>/reducer.ts); this file keeps the order and the cursor.
  */
-import type { Db, Queryable } from '../db/db.ts';
+import { writeExchanges, writeMarket } from '../chain-data/exchange/index.ts';
+import { dropForeignTimelockNotices, writeTimelock } from '../chain-data/governance/index.ts';
+import { writeIncome, writeIncomeSums } from '../chain-data/income/index.ts';
+import { writeAccounts, writeRecords, writeStats } from '../chain-data/ledger/index.ts';
 import {
-  chainCursors,
-  chainIndexTables,
-  type TreasuryPaymentRow,
-} from '../db/schema/chain-index.ts';
-import { parseRow, rowJson } from '../db/schema/rows.ts';
-import type { RowOf } from '../db/schema/table.ts';
+  buyersPaidBy,
+  writeMemberships,
+  writeTreasuryPayments,
+} from '../chain-data/memberships/index.ts';
+import { writePositions, writeStakeDaily } from '../chain-data/positions/index.ts';
+import { parseRow, rowJson } from '../chain-data/shared/rows.ts';
+import type { RowOf } from '../chain-data/shared/table.ts';
+import { chainCursors } from '../chain-data/shared/tables.ts';
+import { chunkWriter, type ChunkTarget } from '../chain-data/shared/write.ts';
+import { chainIndexTables } from '../chain-data/tables.ts';
+import { writeReferrals } from '../chain-data/team/index.ts';
+import { writeWithdrawals } from '../chain-data/withdrawals/index.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import type { ChunkWrites } from './chunk.ts';
-import { writeExchanges, writeMarket } from './features/exchange.ts';
-import { dropForeignTimelockNotices, writeTimelock } from './features/governance.ts';
-import { writeAccounts, writeRecords, writeStats } from './features/ledger.ts';
-import { writeMemberships, writeTreasuryPayments } from './features/memberships.ts';
-import { writePositions, writeSums, writeWithdrawals } from './features/positions.ts';
-import { writeReferrals } from './features/referrals.ts';
-import { chunkWriter, type ChunkTarget } from './features/write.ts';
 
-export { loadUplines } from './features/referrals.ts';
-export type { ChunkTarget } from './features/write.ts';
+export { loadUplines } from '../chain-data/team/index.ts';
+export type { ChunkTarget } from '../chain-data/shared/write.ts';
 
 /** A chain's chain_cursors row (its update time aside), with the chain. */
 export type Cursor = Omit<RowOf<typeof chainCursors>, 'updatedAt'> & { chainId: number };
@@ -83,13 +86,15 @@ export async function writeChunk(q: Queryable, target: ChunkTarget, w: ChunkWrit
   // Each feature's own rows, then what several add to (accounts, records, pool), then notices.
   await writeReferrals(writer, w.referrals);
   await writePositions(writer, w);
+  await writeIncome(writer, w);
   await writeExchanges(writer, w.exchanges);
   await writeWithdrawals(writer, w.withdrawals);
   await writeMemberships(writer, w.memberships);
   await writeTreasuryPayments(writer, w.treasuryPayments);
   await writeRecords(writer, w);
   await writeAccounts(writer, w.accounts);
-  await writeSums(writer, w);
+  await writeIncomeSums(writer, w);
+  await writeStakeDaily(writer, w);
   await writeStats(writer, w.stats);
   if (w.market) await writeMarket(q, chain, w.market);
   await writeTimelock(writer, w);
@@ -168,36 +173,6 @@ export async function writeTouches(q: Queryable, chain: number, block: bigint, w
      ON CONFLICT (chain_id, address) DO UPDATE SET block_number = EXCLUDED.block_number`,
     [chain, block.toString(), [...addresses], marks, [...withRows]],
   );
-}
-
-/**
- * The buyers whose purchases this chunk's treasury payments pay: purchases before its last payment
- * that no earlier payment paid (none between them and the chunk's first one). Its payments are
- * already written; the purchases of the chain are few (nodes and founder seats are limited).
- */
-async function buyersPaidBy(
-  q: Queryable,
-  chain: number,
-  payments: readonly TreasuryPaymentRow[],
-): Promise<string[]> {
-  const first = payments[0];
-  const last = payments[payments.length - 1];
-  if (!first || !last) return [];
-  const r = await q.query<{ address: string }>(
-    `SELECT DISTINCT m.address FROM memberships m
-     WHERE m.chain_id = $1 AND (m.block_number, m.log_index) < ($4::bigint, $5::integer)
-       AND NOT EXISTS (SELECT 1 FROM treasury_payments p WHERE p.chain_id = $1
-         AND (p.block_number, p.log_index) > (m.block_number, m.log_index)
-         AND (p.block_number, p.log_index) < ($2::bigint, $3::integer))`,
-    [
-      chain,
-      first.blockNumber.toString(),
-      first.logIndex,
-      last.blockNumber.toString(),
-      last.logIndex,
-    ],
-  );
-  return r.rows.map((row) => row.address);
 }
 
 /** Deletes a chain's whole index (operator's reset after a chain reset or a new deployment). */
