@@ -64,6 +64,65 @@ export async function expectToast(
   }
 }
 
+/**
+ * Where the page's outcomes stand before a flow: the toasts shown so far and the transaction of the
+ * receipt card on screen (if any). Pass it to `expectReceipt` so only the flow's own card counts.
+ */
+export interface OutcomeMark {
+  toasts: number;
+  receiptHash: string | null;
+}
+
+/** The whole hash of the receipt card on screen (its short hash's title), or null. */
+function shownReceiptHash(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      document
+        .querySelector('[data-testid="tx-receipt"] [data-testid="tx-hash-value"]')
+        ?.getAttribute('title') ?? null,
+  );
+}
+
+export async function outcomeMark(page: Page): Promise<OutcomeMark> {
+  return { toasts: await toastMark(page), receiptHash: await shownReceiptHash(page) };
+}
+
+/**
+ * Waits for a confirmed flow's outcome as the user gets it on the page where the flow ran (issue
+ * 24, said once): the receipt card ('✓ Confirmed · `text`', `text` in the page's language) of a
+ * transaction other than the one shown at `mark`, and no toast saying `text` since `mark` (the app
+ * sets the card and would toast in one step, so a repeating toast is on screen by the time the
+ * card is). Returns the card.
+ */
+export async function expectReceipt(
+  page: Page,
+  text: string,
+  mark: OutcomeMark,
+  timeout = 30_000,
+): Promise<Locator> {
+  const card = page.getByTestId('tx-receipt');
+  try {
+    await page.waitForFunction(
+      ({ text, previous }) => {
+        const shown = document.querySelector('[data-testid="tx-receipt"]');
+        const hash = shown?.querySelector('[data-testid="tx-hash-value"]')?.getAttribute('title');
+        return !!hash && hash !== previous && (shown?.textContent ?? '').includes(` · ${text}`);
+      },
+      { text, previous: mark.receiptHash },
+      { timeout, polling: 100 },
+    );
+  } catch (err) {
+    const shown = (await card.count()) > 0 ? await card.innerText().catch(() => '?') : 'none';
+    throw new Error(
+      `expected the receipt card '✓ Confirmed · ${text}'; card shown: ${JSON.stringify(shown)}; toasts: ${JSON.stringify(await toastsShown(page).catch(() => []))}`,
+      { cause: err },
+    );
+  }
+  const repeated = (await toastsShown(page)).slice(mark.toasts).filter((t) => t.includes(text));
+  assert.deepEqual(repeated, [], `'${text}' is said by its card, not toasted as well`);
+  return card;
+}
+
 /** The names of the wallets the connect popup offers. */
 export async function walletChoices(page: Page): Promise<string[]> {
   const dialog = page.getByRole('dialog', { name: 'Choose a wallet' });

@@ -21,6 +21,8 @@ import {
   STEP_MS,
   toastMark,
   waitForText,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   accountAddress,
@@ -86,10 +88,10 @@ describe(
         async ({ page, wallet }) => {
           await openServe(page, stack.server.url, user);
           const before = await usdcBalance(eth, user);
-          const mark = await toastMark(page);
+          const mark = await outcomeMark(page);
           await pressStake(page, '150');
           await confirmOperation(page);
-          await expectToast(page, 'Stake confirmed', 30_000, mark);
+          await expectReceipt(page, 'Stake confirmed', mark);
 
           // One prompt: no separate approval, no permit signature, no plain transaction.
           assert.equal(wallet.requests('wallet_sendCalls').length, 1);
@@ -139,10 +141,10 @@ describe(
             .getByRole('button', { name: 'Mine' })
             .click();
           await waitForText(page, 'node-price', (t) => t === '1,000 USDC');
-          const markNode = await toastMark(page);
+          const markNode = await outcomeMark(page);
           await page.getByTestId('buy-node').click();
           await confirmOperation(page);
-          await expectToast(page, 'Transaction succeeded', 30_000, markNode);
+          await expectReceipt(page, 'Transaction succeeded', markNode);
           assert.equal(wallet.requests('wallet_sendCalls').length, 2);
           assert.equal(sentTransactions(wallet).length, 0);
           const nodeBatch = batchIds(wallet)[1]!;
@@ -206,6 +208,7 @@ describe(
             const mark = await toastMark(page);
             const asked = wallet.requests('wallet_getCallsStatus').length;
             await mineBlock(eth);
+            // After the reload no receipt card shows the batch: the toast says it.
             await expectToast(page, 'Transaction succeeded', 30_000, mark);
             await banner.waitFor({ state: 'detached', timeout: STEP_MS });
             assert.ok(wallet.requests('wallet_getCallsStatus').length > asked, 'asked the wallet');
@@ -227,10 +230,10 @@ describe(
         { account: user, initialChainId: 1 },
         async ({ page, wallet }) => {
           await openSignedIn(page, stack.server.url, user, 'Serve');
-          const mark = await toastMark(page);
+          const mark = await outcomeMark(page);
           await pressStake(page, '150');
           await confirmOperation(page);
-          await expectToast(page, 'Stake confirmed', 30_000, mark);
+          await expectReceipt(page, 'Stake confirmed', mark);
           assert.equal(wallet.requests('wallet_sendCalls').length, 0);
           assert.equal(wallet.requests('eth_signTypedData_v4').length, 1, 'the permit');
           assert.equal(sentTransactions(wallet).length, 1, 'stakeWithPermit');
@@ -250,7 +253,7 @@ describe(
           await openServe(page, stack.server.url, user);
           await setAutomine(bsc, false);
           try {
-            const mark = await toastMark(page);
+            const mark = await outcomeMark(page);
             await pressStake(page, '150');
             await confirmOperation(page);
             // The approval is sent, not mined: the flow says so and does not go on to the stake.
@@ -267,7 +270,7 @@ describe(
             assert.equal(await usdcAllowance(bsc, user), usdc(bsc, '150'), 'stake not mined yet');
             assert.equal(await busyViewShown(page), true, 'still waiting, not done');
             await mineBlock(bsc);
-            await expectToast(page, 'Stake confirmed', 30_000, mark);
+            await expectReceipt(page, 'Stake confirmed', mark);
           } finally {
             await setAutomine(bsc, true);
           }

@@ -27,6 +27,8 @@ import {
   signIn,
   STEP_MS,
   waitForBalance,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   api,
@@ -216,10 +218,11 @@ describe('data pages in the browser', { timeout: 900_000 }, () => {
         await signIn(page, newcomer);
         await goToTab(page, 'Serve');
         await waitForBalance(page);
+        const stakeMark = await outcomeMark(page);
         await pressStake(page, '20000');
         await bindInvitation(page, inviter.address);
         await confirmOperation(page);
-        await expectToast(page, 'Stake confirmed', 30_000);
+        await expectReceipt(page, 'Stake confirmed', stakeMark);
       },
     );
     const superior = await eth.client.readContract({

@@ -4,7 +4,7 @@
  * full term, its value today, when the principal is withdrawable and the uplines' commissions; the
  * same figures in the summary before signing; and after the term, the contract credits exactly the
  * coin shown to the user and exactly the commission shown to the upline. In English on ETH (6-decimal
- * USDC) and in Arabic on BSC (18-decimal USDC).
+ * USDC) and in Arabic on BSC (18-decimal USDC), where "withdrawable from" is checked too.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -15,10 +15,12 @@ import {
   closeTo,
   confirmOperation,
   exactAmountText,
-  expectToast,
   openApp,
   openServe,
+  useLanguage,
   STEP_MS,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   accountAddress,
@@ -29,6 +31,7 @@ import {
   usdc,
 } from '../chain.ts';
 import { startStack, withPage, withSession, type LocalChain, type Stack } from '../harness.ts';
+import { appText } from '../texts.ts';
 import type { Locator, Page } from 'playwright-core';
 
 const E18 = 10n ** 18n;
@@ -165,6 +168,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
         await page.clock.setSystemTime((latestBlock + 600) * 1000);
 
         // The summary before signing repeats the same figures.
+        const stakeMark = await outcomeMark(page);
         await page.getByRole('button', { name: 'Stake now' }).click();
         const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await dialog.waitFor({ timeout: STEP_MS });
@@ -173,7 +177,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
         const summaryWithdrawable = await testIdText(dialog, 'summary-earn-withdrawable');
         const summary = await confirmOperation(page);
         assert.ok(summary.includes(miningText));
-        await expectToast(page, 'Stake confirmed', 30_000);
+        await expectReceipt(page, 'Stake confirmed', stakeMark);
 
         // The position ends when the page said (to the minute it was shown).
         const positions = await eth.client.readContract({
@@ -247,6 +251,84 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
           parseShown(miningExact, 18),
           `shown ${miningExact}, paid ${formatUnits(userAfter.earned - userBefore.earned, 18)}`,
         );
+      },
+    );
+  });
+
+  // Issue 24 §2 on the other network and in Arabic: the device's clock 10 minutes past the latest
+  // block (a quiet chain), "withdrawable from" before signing counts from the sending, and the
+  // receipt card states the end the chain stored, both in Arabic dates.
+  test('BSC (ar): withdrawable from the sending, then the end the chain stored', async () => {
+    const bsc = stack.chains[56];
+    const index = 8;
+    const user: Address = accountAddress(index);
+    await createOneDayPlan(bsc);
+    await stakingCallAs(bsc, index, 'bindSuperior', [bsc.deployment.root]);
+
+    await withSession(
+      stack,
+      'earnings bsc ar withdrawable',
+      { account: user, initialChainId: 56 },
+      async ({ page }) => {
+        await openServe(page, stack.server.url, user);
+        await useLanguage(page, 'ar');
+        await page.evaluate(() => {
+          window.location.hash = '#/pages/serve/serve';
+        });
+        await page.getByTestId('network-select').filter({ hasText: 'BSC' }).waitFor();
+        // The one-day plan created above is the newest, listed last.
+        const plan = page.getByTestId('plan-option').last();
+        await plan.waitFor({ timeout: STEP_MS });
+        await plan.click();
+        await page.locator('.stake-form input[inputmode="decimal"]').fill('150');
+        await page.getByTestId('stake-earnings').waitFor({ timeout: STEP_MS });
+
+        const latestBlock = Number((await bsc.client.getBlock()).timestamp);
+        await page.clock.install();
+        await page.clock.setSystemTime((latestBlock + 600) * 1000);
+        const mark = await outcomeMark(page);
+        await page.getByRole('button', { name: appText('ar', 'serve.stakeNow') }).click();
+        const dialog = page.getByRole('dialog', { name: appText('ar', 'dialog.confirmOperation') });
+        await dialog.waitFor({ timeout: STEP_MS });
+        const summaryWithdrawable = await testIdText(dialog, 'summary-earn-withdrawable');
+        await dialog
+          .getByRole('button', { name: appText('ar', 'common.confirm'), exact: true })
+          .click();
+        await expectReceipt(page, appText('ar', 'toast.stakeSucceeded'), mark);
+
+        const positions = await bsc.client.readContract({
+          address: bsc.deployment.stakingLens,
+          abi: stakingLensAbi,
+          functionName: 'getPositions',
+          args: [user],
+        });
+        const position = positions.at(-1);
+        assert.ok(position);
+        const term = Number(position.endTime - position.startTime);
+        const [sentAt, sentMinuteLater, fromBlock, stored] = await page.evaluate(
+          (ends) =>
+            ends.map((s) =>
+              new Intl.DateTimeFormat('ar', { dateStyle: 'medium', timeStyle: 'short' }).format(
+                s * 1000,
+              ),
+            ),
+          [
+            latestBlock + 600 + term,
+            latestBlock + 660 + term,
+            latestBlock + term,
+            Number(position.endTime),
+          ],
+        );
+        assert.ok(
+          [sentAt, sentMinuteLater].includes(summaryWithdrawable),
+          `${summaryWithdrawable} in ${sentAt} | ${sentMinuteLater} (sent 10 min after the latest block)`,
+        );
+        assert.notEqual(summaryWithdrawable, fromBlock, 'not counted from the old block');
+        assert.equal(
+          await testIdText(page, 'tx-receipt-fact'),
+          `${appText('ar', 'serve.earn.withdrawableFrom')}: ${stored}`,
+        );
+        await page.clock.setSystemTime(Date.now());
       },
     );
   });

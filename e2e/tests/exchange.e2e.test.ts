@@ -28,6 +28,8 @@ import {
   openEverything,
   readTxHash,
   shortAddress,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   accountAddress,
@@ -90,11 +92,11 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         );
         assert.ok(parseShown(pendingText, 18) > 0n);
 
-        let mark = await toastMark(page);
+        let mark = await outcomeMark(page);
         await page.getByRole('button', { name: 'Collect mining' }).click();
         const harvestSummary = await confirmOperation(page);
         assert.ok(harvestSummary.includes(deployment.staking), 'the summary names the contract');
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         const harvest = decodeCall(stakingAbi, sentTransactions(wallet, 1)[0]?.data);
         assert.equal(harvest.functionName, 'harvest');
         assert.deepEqual(harvest.args, [user, [0n]], 'harvest(user, [its one position])');
@@ -115,9 +117,9 @@ describe('exchanging earnings in the browser', { timeout: 600_000 }, () => {
         const shownMin = parseShown(await dialog.getByTestId('summary-min').textContent(), 6);
         assert.equal(shownMin, (quotedNet * 9950n) / 10000n, 'default guard: 0.5% below the quote');
         const before = await getAccount(eth, user);
-        mark = await toastMark(page);
+        mark = await outcomeMark(page);
         await confirmOperation(page);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
 
         const exchangeTx = sentTransactions(wallet, 1).at(-1);
         const call = decodeCall(stakingAbi, exchangeTx?.data);

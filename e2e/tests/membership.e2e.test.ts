@@ -22,6 +22,8 @@ import {
   waitForText,
   openEverything,
   readAddress,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   accountAddress,
@@ -118,7 +120,7 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
             functionName: 'treasuryProceeds',
           });
         const treasuryBefore = await treasuryProceeds();
-        let mark = await toastMark(page);
+        let mark = await outcomeMark(page);
         await page.getByTestId('buy-node').click();
         const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await dialog.waitFor();
@@ -126,7 +128,7 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
         assert.equal((await dialog.getByTestId('summary-treasury').innerText()).trim(), treasury);
         assert.match(await dialog.innerText(), /treasury/);
         await confirmOperation(page);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
 
         const nodeTxs = sentTransactions(wallet, 1);
         assert.deepEqual(
@@ -157,10 +159,10 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
         // ---- upgrade: approve exactly the difference (4,000 USDC), then upgradeNodeToFounder ---
         const upgrade = page.getByTestId('upgrade-founder');
         assert.match(await upgrade.innerText(), /4,000 USDC/);
-        mark = await toastMark(page);
+        mark = await outcomeMark(page);
         await upgrade.click();
         assert.match(await confirmOperation(page), /difference of 4,000 USDC/);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         const upgradeTxs = sentTransactions(wallet, 1).slice(2);
         assert.equal(upgradeTxs.length, 2);
         assert.deepEqual(decodeCall(usdcAbi, upgradeTxs[0]?.data).args, [
@@ -214,10 +216,10 @@ describe('nodes and founders in the browser', { timeout: 600_000 }, () => {
       { account: buyer, initialChainId: 1 },
       async ({ page, wallet }) => {
         await openSignedIn(page, stack.server.url, buyer, 'Mine');
-        const mark = await toastMark(page);
+        const mark = await outcomeMark(page);
         await page.getByTestId('buy-node').click();
         await confirmOperation(page);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         const txs = sentTransactions(wallet, 1);
         assert.equal(txs.length, 1, 'only the purchase: the allowance already covered the price');
         assert.equal(decodeCall(stakingAbi, txs[0]?.data).functionName, 'purchaseNode');

@@ -3,23 +3,23 @@
  * (6-decimal USDC on Ethereum, 18-decimal on BSC): Collect mining, Exchange and Withdraw each show
  * the fee of the exact transaction their button sends, in the chain's coin and in USDC at the
  * pool's price, equal to what this test asks the same anvil with viem (gas estimate × the chain's
- * maximum fee per gas, the pool's reserves); a collect worth less than its fee is pointed out, a
- * large one is not.
+ * maximum fee per gas, the pool's reserves); a collect, an exchange and a withdrawal worth less
+ * than their fee are pointed out, large ones are not.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import type { Abi, Address } from 'viem';
+import { formatUnits, type Abi, type Address } from 'viem';
 import { pairAbi, stakingAbi, stakingLensAbi } from '@app/contracts/generated';
 import {
   confirmOperation,
-  expectToast,
   openSignedIn,
   STEP_MS,
-  toastMark,
   waitForText,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
-import { accountAddress, advanceTime, getAccount, stakeAs } from '../chain.ts';
+import { accountAddress, advanceTime, getAccount, stakeAs, stakingCallAs } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
 
 const DAY = 24 * 60 * 60;
@@ -113,7 +113,7 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
   });
 
   for (const chainId of [1, 56] as const)
-    test(`collect, exchange and withdraw show their fee; a tiny collect is worth less than it (chain ${chainId})`, async () => {
+    test(`collect, exchange and withdraw show their fee; tiny amounts are worth less than it (chain ${chainId})`, async () => {
       const index = 9;
       const user = accountAddress(index);
       const chain = stack.chains[chainId];
@@ -148,10 +148,10 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
           await expectFeeLine(collectCard(page), chain, harvest, user);
           assert.equal(await collectCard(page).getByTestId('worth-less-than-fee').count(), 0);
 
-          let mark = await toastMark(page);
+          let mark = await outcomeMark(page);
           await collectCard(page).getByRole('button', { name: 'Collect mining' }).click();
           await confirmOperation(page);
-          await expectToast(page, 'Transaction succeeded', 30_000, mark);
+          await expectReceipt(page, 'Transaction succeeded', mark);
           const earned = (await getAccount(chain, user)).earned;
           assert.ok(earned > 0n);
 
@@ -164,6 +164,27 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
             await form.getByTestId('network-fee').innerText(),
             /once the amount is valid/,
           );
+          // A sliver of the coin, worth about half the fee of exchanging it: pointed out.
+          const price = await poolPrice(chain);
+          const exchangeFee = await chainFee(
+            chain,
+            {
+              address: staking,
+              abi: stakingAbi,
+              functionName: 'exchange',
+              args: [earned, 0n, (await chain.client.getBlock()).timestamp + 1200n],
+            },
+            user,
+          );
+          const halfFeeUsdc = (exchangeFee * price) / 10n ** 18n / 2n;
+          assert.ok(halfFeeUsdc > 0n);
+          await input.fill(formatUnits((halfFeeUsdc * 10n ** 18n) / price, 18));
+          await form.getByTestId('worth-less-than-fee').waitFor({ timeout: FEE_REFRESH_WAIT_MS });
+          assert.match(
+            await form.getByTestId('worth-less-than-fee').innerText(),
+            /worth less than the network fee/,
+          );
+          // All of it is worth more: the warning goes (checked below, once the fee is read).
           await page.getByRole('main').getByRole('button', { name: 'Max', exact: true }).click();
           const quote = await chain.client.readContract({
             address: chain.deployment.stakingLens,
@@ -185,13 +206,13 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
             10n,
           );
           assert.equal(await form.getByTestId('worth-less-than-fee').count(), 0);
-          mark = await toastMark(page);
+          mark = await outcomeMark(page);
           await page
             .getByRole('main')
             .getByRole('button', { name: 'Exchange', exact: true })
             .click();
           await confirmOperation(page);
-          await expectToast(page, 'Transaction succeeded', 30_000, mark);
+          await expectReceipt(page, 'Transaction succeeded', mark);
           await input.waitFor({ timeout: STEP_MS });
 
           // Withdraw on Mine: the fee of withdraw(amount) for the amount typed.
@@ -201,12 +222,30 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
           await waitForText(page, 'mine-withdrawable', (t) => /\d/.test(t));
           await page.getByLabel('Withdraw amount').fill('1');
           const one = 10n ** BigInt(chain.deployment.usdcDecimals);
-          await expectFeeLine(
-            page.getByRole('main'),
-            chain,
-            { address: staking, abi: stakingAbi, functionName: 'withdraw', args: [one] },
-            user,
-          );
+          const withdrawOne = {
+            address: staking,
+            abi: stakingAbi,
+            functionName: 'withdraw',
+            args: [one],
+          } as const;
+          await expectFeeLine(page.getByRole('main'), chain, withdrawOne, user);
+
+          // Left with a balance worth about half the fee of withdrawing it (it can leave only as
+          // a whole, being under the minimum): Max takes all of it, and the warning says so.
+          // (At the pool's price now: the exchange above moved it.)
+          const leftOver =
+            ((await chainFee(chain, withdrawOne, user)) * (await poolPrice(chain))) /
+            10n ** 18n /
+            2n;
+          assert.ok(leftOver > 0n && withdrawable - leftOver >= one);
+          await stakingCallAs(chain, index, 'withdraw', [withdrawable - leftOver]);
+          await page.reload();
+          await waitForText(page, 'mine-withdrawable', (t) => /^0\.\d/.test(t));
+          await page.getByRole('main').getByRole('button', { name: 'Max', exact: true }).click();
+          const worthLess = page.getByRole('main').getByTestId('worth-less-than-fee');
+          await worthLess.waitFor({ timeout: FEE_REFRESH_WAIT_MS });
+          assert.match(await worthLess.innerText(), /worth less than the network fee/);
+          assert.equal((await getAccount(chain, user)).withdrawable, leftOver);
         },
       );
     });

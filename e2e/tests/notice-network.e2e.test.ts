@@ -2,17 +2,19 @@
  * Issue 24 §3: a notice of a chain event names its network, and only the selected network's chain
  * notices (plus the operator's) are listed and counted by the bell; an announced change says
  * where it stands from the chain index ("Applied on …" after ParamChanged; "Expired on …, never
- * applied" past eta + the contract's 7-day grace with no event). In English and Arabic.
+ * applied" past eta + the contract's 7-day grace with no event); "mark all read" marks the listed
+ * ones only. In English and Arabic.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { localAccounts } from '@app/contracts/accounts';
 import { timelockParams } from '@app/contracts/enums';
-import { chooseNetwork, openSignedIn, STEP_MS, useLanguage } from '../app.ts';
+import { chooseNetwork, expectToast, openSignedIn, STEP_MS, useLanguage } from '../app.ts';
 import { api, apiLogin, chainActor, openPage, textOf, waitForIndexer } from '../data.ts';
 import { advanceTime, stakingCallAs } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
+import { appText } from '../texts.ts';
 
 const ROOT_INDEX = 0;
 const HOUR = 3600;
@@ -117,10 +119,24 @@ describe('notices per network', { timeout: 600_000 }, () => {
           /^انتهت صلاحيته في .* ولم يُطبَّق قط$/,
         );
         await home(page);
-        await chooseNetworkAr(page);
+        await chooseNetworkAr(page, 'BSC');
         await textOf(page, 'unread-badge', /^[1١]$/);
         await openPage(page, '/pages/notice/notice', 'الإشعارات');
         assert.deepEqual(await noticeRows(page, 1), [{ title: 'Maintenance window', state: null }]);
+
+        // "Mark all read" marks what this list shows: the operator's notice, not the Ethereum
+        // change still unread, which the ETH bell goes on counting.
+        await page.getByRole('button', { name: appText('ar', 'notice.markAllRead') }).click();
+        await expectToast(page, appText('ar', 'notice.allMarked'));
+        await home(page);
+        await page.getByTestId('notice-bell').waitFor({ timeout: STEP_MS });
+        await page.waitForFunction(
+          () => !document.querySelector('[data-testid="unread-badge"]'),
+          undefined,
+          { timeout: STEP_MS },
+        );
+        await chooseNetworkAr(page, 'ETH');
+        await textOf(page, 'unread-badge', /^[1١]$/);
       },
     );
   });
@@ -135,10 +151,10 @@ async function home(page: Page) {
 }
 
 /** chooseNetwork's steps without its English heading check (the page is in Arabic). */
-async function chooseNetworkAr(page: Page) {
+async function chooseNetworkAr(page: Page, label: 'ETH' | 'BSC') {
   await page.getByTestId('network-select').click();
   const reloaded = page.waitForEvent('load', { timeout: STEP_MS });
-  await page.getByRole('menuitemradio', { name: 'BSC' }).click();
+  await page.getByRole('menuitemradio', { name: label }).click();
   await reloaded;
-  await page.getByTestId('network-select').filter({ hasText: 'BSC' }).waitFor({ timeout: STEP_MS });
+  await page.getByTestId('network-select').filter({ hasText: label }).waitFor({ timeout: STEP_MS });
 }

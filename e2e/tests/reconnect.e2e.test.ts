@@ -18,15 +18,15 @@ import type { Address } from 'viem';
 import {
   chooseNetwork,
   confirmOperation,
-  expectToast,
   goToTab,
   openApp,
   openSignedIn,
   shortAddress,
   signIn,
   STEP_MS,
-  toastMark,
   waitForBalance,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import { stakingCallAs } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
@@ -165,10 +165,10 @@ describe('wallet connection after the app reloads', { timeout: 600_000 }, () => 
           wallet.requests('eth_requestAccounts').length +
           wallet.requests('wallet_requestPermissions').length;
         const requestsBefore = prompts();
-        const mark = await toastMark(page);
+        const mark = await outcomeMark(page);
         await page.getByRole('button', { name: 'Stake now' }).click();
         await confirmOperation(page);
-        await expectToast(page, 'Stake confirmed', 30_000, mark);
+        await expectReceipt(page, 'Stake confirmed', mark);
         assert.ok(prompts() > requestsBefore, 'the wallet was asked for its accounts');
         assert.equal(wallet.requests('personal_sign').length, 1, 'still no second sign-in');
         await page

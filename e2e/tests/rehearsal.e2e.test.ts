@@ -62,7 +62,6 @@ import {
   chooseNetwork,
   confirmOperation,
   decodeCall,
-  expectToast,
   goToTab,
   openApp,
   openSignedIn,
@@ -72,6 +71,8 @@ import {
   STEP_MS,
   waitForBalance,
   waitForPosition,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import { advanceTime, confirmed, stakingCallAs, walletWithKey } from '../chain.ts';
 import { openPage, textOf } from '../data.ts';
@@ -458,11 +459,12 @@ describe(
             // ETH: bind, then stake with a permit (no approve transaction).
             await goToTab(page, 'Serve');
             await waitForBalance(page);
+            const ethStakeMark = await outcomeMark(page);
             await pressStake(page, '150');
             await bindInvitation(page, root);
             const summary = await confirmOperation(page);
             assert.ok(summary.includes(localChains[1].deployment.staking));
-            await expectToast(page, 'Stake confirmed', 30_000);
+            await expectReceipt(page, 'Stake confirmed', ethStakeMark);
             await waitForPosition(page, '150 USDC');
             const ethTxs = sentTransactions(wallet, 1);
             assert.deepEqual(
@@ -488,10 +490,11 @@ describe(
             await chooseNetwork(page, 'BSC');
             await goToTab(page, 'Serve');
             await waitForBalance(page);
+            const bscStakeMark = await outcomeMark(page);
             await pressStake(page, '150');
             await bindInvitation(page, root);
             await confirmOperation(page);
-            await expectToast(page, 'Stake confirmed', 30_000);
+            await expectReceipt(page, 'Stake confirmed', bscStakeMark);
             await waitForPosition(page, '150 USDC');
             const bsc = localChains[56].deployment;
             const approves = sentTransactions(wallet, 56).filter(

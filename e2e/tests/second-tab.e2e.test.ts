@@ -9,13 +9,13 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   confirmOperation,
-  expectToast,
   goToTab,
   isNumberText,
   openApp,
   openSignedIn,
-  toastMark,
   waitForText,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import { accountAddress } from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
@@ -69,10 +69,10 @@ describe('a second tab of the app', { timeout: 600_000 }, () => {
           await waitForText(tabB, 'membership-status', (t) => t === 'No membership');
           const balanceBefore = await walletUsdc(tabB);
 
-          const mark = await toastMark(tabA);
+          const mark = await outcomeMark(tabA);
           await tabA.getByTestId('buy-node').click();
           await confirmOperation(tabA);
-          await expectToast(tabA, 'Transaction succeeded', 30_000, mark);
+          await expectReceipt(tabA, 'Transaction succeeded', mark);
           await waitForText(tabA, 'membership-status', (t) => t === 'Node address');
 
           // Tab B, never reloaded nor shown: the membership and the wallet balance both moved.

@@ -17,15 +17,15 @@ import {
   bindInvitation,
   confirmOperation,
   decodeCall,
-  expectToast,
   goToTab,
   openApp,
   pressStake,
   sentTransactions,
   signIn,
-  toastMark,
   waitForBalance,
   waitForPosition,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   accountAddress,
@@ -103,11 +103,11 @@ describe('a Safe signs in and stakes in the browser', { timeout: 600_000 }, () =
         await goToTab(page, 'Serve');
         assert.equal(parseShown(await waitForBalance(page), 6), usdc(eth, '1000'));
         const before = await usdcBalance(eth, safe);
-        const mark = await toastMark(page);
+        const mark = await outcomeMark(page);
         await pressStake(page, '150');
         await bindInvitation(page, root);
         await confirmOperation(page);
-        await expectToast(page, 'Stake confirmed', 30_000, mark);
+        await expectReceipt(page, 'Stake confirmed', mark);
         await waitForPosition(page, '150 USDC');
 
         // The binding: one plain transaction request, run by the Safe.
@@ -190,13 +190,13 @@ describe('a Safe signs in and stakes in the browser', { timeout: 600_000 }, () =
         await signIn(page, unbatchedSafe);
         await goToTab(page, 'Serve');
         await waitForBalance(page);
-        const mark = await toastMark(page);
+        const mark = await outcomeMark(page);
         await pressStake(page, '150');
         await bindInvitation(page, root);
         const summary = await confirmOperation(page);
         assert.match(summary, /approve exactly 150 USDC/, 'the summary tells the approve path');
         assert.doesNotMatch(summary, /permit/);
-        await expectToast(page, 'Stake confirmed', 30_000, mark);
+        await expectReceipt(page, 'Stake confirmed', mark);
         await waitForPosition(page, '150 USDC');
 
         // No permit (a Safe cannot sign one that USDC's ecrecover accepts), no batch: three Safe

@@ -32,6 +32,8 @@ import {
   toastMark,
   waitForText,
   openEverything,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   accountAddress,
@@ -164,10 +166,10 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
         await row.getByTestId('withdraw-principal').waitFor({ timeout: STEP_MS });
         assert.match(await page.getByTestId('read-source').innerText(), /your RPC 127\.0\.0\.1/);
         const before = await usdcBalance(eth, ended);
-        const mark = await toastMark(page);
+        const mark = await outcomeMark(page);
         await row.getByTestId('withdraw-principal').click();
         assert.match(await confirmOperation(page), /150 USDC/);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         assert.equal((await usdcBalance(eth, ended)) - before, usdc(eth, '150'));
         const call = decodeCall(stakingAbi, sentTransactions(wallet, 1).at(-1)?.data);
         assert.equal(call.functionName, 'withdrawPrincipal');
@@ -197,12 +199,12 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
         await go(page, '/pages/exchange/exchange');
         await waitForText(page, 'exchangeable-amount', (t) => t === '0');
         await waitForText(page, 'pending-mining', (t) => isNumberText(t) && t !== '0');
-        let mark = await toastMark(page);
+        let mark = await outcomeMark(page);
         await mainButton(page, 'Collect mining').click();
         const harvestSummary = await confirmOperation(page);
         assert.ok(harvestSummary.includes(deployment.staking), 'the summary names the contract');
         assert.match(harvestSummary, /1 position/);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         const harvest = decodeCall(stakingAbi, sent()?.data);
         assert.equal(harvest.functionName, 'harvest');
         assert.deepEqual(harvest.args, [member, [0n]]);
@@ -227,9 +229,9 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
           '20 minutes after you send it; later, the contract refuses it',
         );
         const withdrawableBefore = (await getAccount(eth, member)).withdrawable;
-        mark = await toastMark(page);
+        mark = await outcomeMark(page);
         await confirmOperation(page);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         const exchange = decodeCall(stakingAbi, sent()?.data);
         assert.equal(exchange.functionName, 'exchange');
         const [amountIn, minOut, deadline] = exchange.args as readonly [bigint, bigint, bigint];
@@ -254,7 +256,7 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
         const earnedText = await waitForText(page, 'mine-earned', (t) => isNumberText(t));
         assert.ok(closeTo(parseShown(earnedText, 18), rest), `${earnedText} ≈ ${rest}`);
         const coinBefore = await coinBalance(member);
-        mark = await toastMark(page);
+        mark = await outcomeMark(page);
         await mainButton(page, 'Withdraw WETH').click();
         const coinDialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await coinDialog.waitFor({ timeout: STEP_MS });
@@ -265,7 +267,7 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
           'the summary shows exactly the coin that leaves',
         );
         await confirmOperation(page);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         assert.equal(decodeCall(stakingAbi, sent()?.data).functionName, 'withdrawRewardCoin');
         assert.equal((await coinBalance(member)) - coinBefore, rest);
         await waitForText(page, 'mine-earned', (t) => t === '0');
@@ -277,7 +279,7 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
           closeTo(parseShown(shownDividend, 6), dividend),
           `${shownDividend} ≈ ${dividend}`,
         );
-        mark = await toastMark(page);
+        mark = await outcomeMark(page);
         await mainButton(page, 'Claim').click();
         const claimDialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await claimDialog.waitFor({ timeout: STEP_MS });
@@ -287,22 +289,22 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
           dividend,
         );
         assert.match(await confirmOperation(page), /dividend of/);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         assert.equal(decodeCall(stakingAbi, sent()?.data).functionName, 'claimDividends');
         const withdrawable = (await getAccount(eth, member)).withdrawable;
         assert.equal(withdrawable, credited + dividend);
         await waitForText(page, 'mine-dividend', (t) => t === '0');
 
-        // withdraw: Max puts all of it (every decimal) in; the page shows the balance fall to 0.
+        // withdraw: Max reads the balance in the digits people read (never more than it) and
+        // sends all of it, every decimal; the page shows the balance fall to 0.
         const walletBefore = await usdcBalance(eth, member);
         const shownWithdrawable = await waitForText(page, 'mine-withdrawable', isNumberText);
         assert.ok(closeTo(parseShown(shownWithdrawable, 6), withdrawable));
         await mainButton(page, 'Max').click();
-        assert.equal(
-          await page.getByLabel('Withdraw amount').inputValue(),
-          formatUsdc(withdrawable),
-        );
-        mark = await toastMark(page);
+        const maxText = await page.getByLabel('Withdraw amount').inputValue();
+        const maxShown = parseShown(maxText, 6);
+        assert.ok(maxShown <= withdrawable && closeTo(maxShown, withdrawable), maxText);
+        mark = await outcomeMark(page);
         await mainButton(page, 'Withdraw').click();
         const withdrawSummary = await confirmOperation(page);
         assert.ok(
@@ -313,7 +315,7 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
           withdrawSummary.includes(`${formatUsdc(withdrawable)} USDC`),
           'the summary shows every decimal that leaves',
         );
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         const withdraw = decodeCall(stakingAbi, sent()?.data);
         assert.equal(withdraw.functionName, 'withdraw');
         assert.deepEqual(withdraw.args, [withdrawable]);
@@ -331,10 +333,10 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
         await openWithOwnRpc(page, running);
         await page.getByTestId('paused-note').waitFor({ timeout: STEP_MS });
         const before = await usdcBalance(eth, running);
-        const mark = await toastMark(page);
+        const mark = await outcomeMark(page);
         await page.getByTestId('position-row').first().getByTestId('withdraw-principal').click();
         assert.match(await confirmOperation(page), /paused/);
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', mark);
         assert.equal((await usdcBalance(eth, running)) - before, usdc(eth, '200'));
       },
     );

@@ -19,6 +19,8 @@ import {
   STEP_MS,
   toastMark,
   waitForText,
+  expectReceipt,
+  outcomeMark,
 } from '../app.ts';
 import {
   accountAddress,
@@ -147,12 +149,12 @@ describe('when the USDC issuer refuses', { timeout: 600_000 }, () => {
 
         // Once the issuer lifts the pause the same withdrawal goes through.
         await usdcIssuerCall(eth, 'unpause');
-        mark = await toastMark(page);
+        const outcome = await outcomeMark(page);
         await principal.click();
         const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
         await dialog.waitFor({ timeout: STEP_MS });
         await dialog.getByRole('button', { name: 'Confirm' }).click();
-        await expectToast(page, 'Transaction succeeded', 30_000, mark);
+        await expectReceipt(page, 'Transaction succeeded', outcome);
         assert.equal((await usdcBalance(eth, user)) - walletBefore, usdc(eth, '120'));
       },
     );

@@ -37,9 +37,15 @@ export const TimelockState = Type.Object({
 export type TimelockState = Static<typeof TimelockState>;
 
 export const NoticeIdQuery = Type.Object({ id: fields.id });
+/**
+ * One notice (`id`) or every notice (`all`). `chain` (optional, as for the list): `all` marks only
+ * that network's chain notices and the operator notices, and the answer's `unread` counts the
+ * same; without it, every notice, as before.
+ */
 export const NoticeReadBody = Type.Object({
   id: Type.Optional(fields.id),
   all: Type.Optional(str('^(1|true)$', 4)),
+  chain: Type.Optional(fields.chain),
 });
 
 export const Notice = Type.Object({

@@ -266,6 +266,17 @@ describe('OpenAPI document', () => {
         }
       ).content['application/x-www-form-urlencoded']!.schema;
       assert.deepEqual(body.required, ['address']);
+      // Mark read: `chain` (issue 24 §3) is optional, as for the list; old clients send none.
+      const readBody = (
+        doc.paths['/v1/notice/read']!.post!.requestBody as {
+          content: Record<
+            string,
+            { schema: { properties: Record<string, unknown>; required?: string[] } }
+          >;
+        }
+      ).content['application/x-www-form-urlencoded']!.schema;
+      assert.deepEqual(Object.keys(readBody.properties), ['id', 'all', 'chain']);
+      assert.deepEqual(readBody.required ?? [], []);
       const rpc = doc.paths['/rpc/{chainId}']!.post!;
       assert.deepEqual(
         (rpc.parameters as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`),

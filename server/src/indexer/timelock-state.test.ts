@@ -1,9 +1,9 @@
 /**
  * Issue 24 §3: the notice of a queued timelock change names its network in the title, carries the
- * network (`chainId`) so the app lists and counts only the selected network's chain notices (plus
- * operator notices), and says where the change stands from what the chain index knows: `executed`
- * at its ParamChanged block's time, `expired` once the indexed chain's time passed eta + grace with
- * no event (at that deadline), `queued` before.
+ * network (`chainId`) so the app lists, counts and marks read ("mark all read") only the selected
+ * network's chain notices (plus operator notices), and says where the change stands from what the
+ * chain index knows: `executed` at its ParamChanged block's time, `expired` once the indexed
+ * chain's time passed eta + grace with no event (at that deadline), `queued` before.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +15,7 @@ import {
   engines,
   getJson,
   okData,
+  postForm,
   signIn,
   startTestServer,
   type TestServer,
@@ -92,6 +93,22 @@ for (const engine of engines()) {
       assert.equal(await unread('?chain=BSC'), 1);
       assert.equal(await unread('?chain=ETH'), 2);
       assert.equal(await unread(), 2, 'without chain: every notice, as before');
+
+      // "Mark all read" in the BSC view marks what that view lists: the operator's notice, not
+      // the Ethereum change, which the ETH bell still counts; without chain, every notice.
+      const markAll = async (fields: Record<string, string>) =>
+        okData(
+          await postForm<{ marked: number; unread: number }>(
+            server.url,
+            '/v1/notice/read',
+            { all: '1', ...fields },
+            { Token: token },
+          ),
+        );
+      assert.deepEqual(await markAll({ chain: 'BSC' }), { marked: 1, unread: 0 });
+      assert.equal(await unread('?chain=ETH'), 1);
+      assert.deepEqual(await markAll({}), { marked: 1, unread: 0 });
+      assert.equal(await unread('?chain=ETH'), 0);
     });
 
     it("the server's grace is the deployed contract's TIMELOCK_GRACE (a restated constant)", async () => {

@@ -180,13 +180,22 @@ export async function markRead(
   return ins.rowCount;
 }
 
-/** Marks every visible notice read; returns how many were unread. */
-export async function markAllRead(q: Queryable, userId: number, now: Date): Promise<number> {
+/**
+ * Marks every visible notice read (of network `chainId` and operator notices; every one when
+ * null); returns how many were unread.
+ */
+export async function markAllRead(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  chainId: number | null = null,
+): Promise<number> {
   const r = await q.query(
     `INSERT INTO notice_reads (user_id, notice_id, read_at)
-     SELECT $1, n.id, $2 FROM notices n WHERE n.deleted_at IS NULL AND n.published_at <= $2
+     SELECT $1, n.id, $2 FROM notices n
+     WHERE n.deleted_at IS NULL AND n.published_at <= $2 AND ${ON_CHAIN('$3')}
      ON CONFLICT (user_id, notice_id) DO NOTHING`,
-    [userId, now],
+    [userId, now, chainId],
   );
   return r.rowCount;
 }

@@ -128,24 +128,28 @@ export async function noticeRoutes(
       preHandler: [limiter.byIp, required, limiter.byAddress],
       schema: {
         ...routeSchema('POST /v1/notice/read'),
-        summary: 'Mark one notice (id) or every notice (all=1) read',
+        summary:
+          'Mark one notice (id) or every notice (all=1; with `chain`, of that network and the operator) read',
         tags,
       },
     },
     async (request, reply) => {
-      const { id, all } = request.body;
+      const { id, all, chain } = request.body;
       if ((id === undefined) === (all === undefined)) throw validationError('missingField', 'id');
       const userId = request.session!.user.id;
       const at = now();
+      // The network the app shows: the other network's chain notices stay as they are, and the
+      // unread count is the one its bell shows.
+      const chainId = chain ? parseChain(chain) : null;
       let marked: number;
       if (id !== undefined) {
         const newly = await markRead(db, userId, parseId(id), at);
         if (newly === null) throw new AppError(ErrorCode.notFound);
         marked = newly;
       } else {
-        marked = await markAllRead(db, userId, at);
+        marked = await markAllRead(db, userId, at, chainId);
       }
-      const unread = await countUnread(db, userId, at);
+      const unread = await countUnread(db, userId, at, chainId);
       return sendOk(request, reply, { marked, unread } satisfies ReadResult);
     },
   );

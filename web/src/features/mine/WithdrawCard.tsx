@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { TokenIcon } from '../../shared/ui/logos';
 import { useTranslation } from 'react-i18next';
-import { parseAmountText } from '../../shared/amount';
-import { toInputAmount } from '../../shared/displayAmount';
 import { USDC_SYMBOL, useTokenFormat } from '../../shared/tokens';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Card } from '../../shared/ui/Card';
@@ -11,7 +9,7 @@ import { useNetworkFee } from '../../shared/useNetworkFee';
 import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
 import { withdrawCall } from './mineFlow';
 import type { MineState } from './useMineState';
-import { remainderBelowMinimum, validateWithdrawAmount } from './validation';
+import { remainderBelowMinimum, validateWithdrawal } from './validation';
 
 /**
  * The Mine page's one action (issue 19 §2): what is withdrawable, big, and one Withdraw with the
@@ -27,11 +25,8 @@ export function WithdrawCard(props: {
   const fmt = useTokenFormat();
   const { state, shown, busy, onWithdraw } = props;
   const a = state.account.data;
-  // Max and "Withdraw all" put the exact balance in the field, to the last base unit.
-  const fillAll = () => {
-    if (a) state.setAmountText(toInputAmount(a.withdrawable, state.usdcDecimals));
-  };
-  const typed = parseAmountText(state.amountText, state.usdcDecimals);
+  // Max and "Withdraw all" show the balance rounded and stand for all of it (useMineState).
+  const typed = state.amount;
   const rest =
     a && typed !== undefined && state.minimum !== undefined
       ? remainderBelowMinimum(typed, a.withdrawable, state.minimum)
@@ -39,7 +34,7 @@ export function WithdrawCard(props: {
   // The network fee of the withdrawal the button would send (none while the amount is not valid).
   const valid =
     a && state.minimum !== undefined
-      ? validateWithdrawAmount(state.amountText, state.usdcDecimals, a.withdrawable, state.minimum)
+      ? validateWithdrawal(state.amount, a.withdrawable, state.minimum)
       : undefined;
   const amount = valid?.ok ? valid.amount : undefined;
   const { deployment } = state;
@@ -86,7 +81,7 @@ export function WithdrawCard(props: {
             {USDC_SYMBOL}
           </>
         }
-        onMax={fillAll}
+        onMax={state.fillMax}
       />
       {rest !== undefined && state.minimum !== undefined ? (
         <div className="banner-note" role="status" data-testid="withdraw-remainder">
@@ -99,7 +94,7 @@ export function WithdrawCard(props: {
           <button
             type="button"
             className="button button--small button--secondary"
-            onClick={fillAll}
+            onClick={state.fillMax}
             data-testid="withdraw-all"
           >
             {t('mine.withdrawAll')}

@@ -6,7 +6,7 @@ import { toast } from '../../shared/ui/toast';
 import { claimDividendsSteps, withdrawRewardCoinSteps, withdrawSteps } from './mineFlow';
 import { MineSummary, type MineKind } from './MineSummaries';
 import type { MineState } from './useMineState';
-import { validateWithdrawAmount } from './validation';
+import { validateWithdrawal } from './validation';
 
 /** The Mine page's writes: withdraw USDC, withdraw the reward coin, claim dividends. */
 export function useMineActions(state: MineState) {
@@ -41,12 +41,7 @@ export function useMineActions(state: MineState) {
     exclusive(async () => {
       if (!session || !user) return toast(t('toast.connectWallet'));
       if (!deployment || !a || minimum === undefined) return toast(t('toast.queryFailed'));
-      const validation = validateWithdrawAmount(
-        state.amountText,
-        state.usdcDecimals,
-        a.withdrawable,
-        minimum,
-      );
+      const validation = validateWithdrawal(state.amount, a.withdrawable, minimum);
       if (!validation.ok)
         return toast(
           t(validation.errorKey, {

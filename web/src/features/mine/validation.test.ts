@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { remainderBelowMinimum, validateWithdrawAmount } from './validation';
+import { parseUnits } from 'viem';
+import { parseAmountText } from '../../shared/amount';
+import { fieldAmount, maxChoice } from '../../shared/amountField';
+import { remainderBelowMinimum, validateWithdrawal } from './validation';
 
 const usdc = (whole: bigint) => whole * 10n ** 6n;
+
+/** The rules for a typed text (no Max). */
+const validateWithdrawAmount = (
+  text: string,
+  decimals: number,
+  withdrawable: bigint,
+  minimum: bigint,
+) => validateWithdrawal(parseAmountText(text, decimals), withdrawable, minimum);
 
 test('the withdrawal amount is required', () => {
   for (const text of ['', '.', '0', '0.00'])
@@ -80,4 +91,36 @@ test('the whole balance, nothing typed or more than the balance leaves no rest t
   assert.equal(remainderBelowMinimum(0n, usdc(50n), min), undefined);
   assert.equal(remainderBelowMinimum(usdc(51n), usdc(50n), min), undefined);
   assert.equal(remainderBelowMinimum(usdc(10n), usdc(50n), min), undefined);
+});
+
+// Issue 24 §1, as on Serve and Exchange: Max shows the balance in the digits people read and,
+// while the field is untouched, withdraws all of it; the odd rest is never left behind by Max.
+test('Max withdraws the whole balance while the field shows it rounded (6- and 18-decimal USDC)', () => {
+  for (const [decimals, exact, shown] of [
+    [6, '150.003854', '150'],
+    [18, '150.003854137676271697', '150'],
+    [6, '1000.123456', '1000.12'],
+    [18, '0.123456789012345678', '0.1234'],
+  ] as const) {
+    const withdrawable = parseUnits(exact, decimals);
+    const minimum = parseUnits('1', decimals);
+    const max = maxChoice(withdrawable, decimals, 'usdc');
+    assert.equal(max.text, shown);
+    const amount = fieldAmount(max.text, decimals, max);
+    assert.deepEqual(validateWithdrawal(amount, withdrawable, minimum), {
+      ok: true,
+      amount: withdrawable,
+    });
+    assert.equal(remainderBelowMinimum(amount ?? 0n, withdrawable, minimum), undefined);
+    // The same digits typed by hand are that amount: the odd rest is pointed out (or refused).
+    const typed = fieldAmount(shown, decimals, undefined) ?? 0n;
+    assert.ok(typed < withdrawable);
+    if (withdrawable >= minimum)
+      assert.equal(remainderBelowMinimum(typed, withdrawable, minimum), withdrawable - typed);
+    else
+      assert.deepEqual(validateWithdrawal(typed, withdrawable, minimum), {
+        ok: false,
+        errorKey: 'mine.errors.wholeBalanceOnly',
+      });
+  }
 });

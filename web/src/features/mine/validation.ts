@@ -1,5 +1,3 @@
-import { parseAmountText } from '../../shared/amount';
-
 export type WithdrawValidation =
   | { ok: true; amount: bigint }
   | {
@@ -15,14 +13,14 @@ export type WithdrawValidation =
  * Spec §5 (withdraw): the amount is required, cannot be less than the contract's minimum
  * withdrawal, and must not exceed the withdrawable balance. As in the contract, a balance smaller
  * than the minimum (a small grant or dividend) can leave as a whole, so it is never stuck.
+ * `amount` is what the field stands for (`useAmountField`): after Max, the exact balance while the
+ * field shows it rounded, so Max is always the whole balance, never a rest.
  */
-export function validateWithdrawAmount(
-  text: string,
-  decimals: number,
+export function validateWithdrawal(
+  amount: bigint | undefined,
   withdrawable: bigint,
   minimum: bigint,
 ): WithdrawValidation {
-  const amount = parseAmountText(text, decimals);
   if (amount === undefined || amount === 0n)
     return { ok: false, errorKey: 'mine.errors.amountRequired' };
   if (amount < minimum && amount !== withdrawable) {

@@ -5,6 +5,7 @@ import { navigate } from '../../app/router';
 import { markNoticesRead, useNoticeList } from '../../shared/data/endpoints';
 import type { Notice } from '../../shared/data/types';
 import { useUnreadCount } from '../../shared/data/unread';
+import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';
 import { RelativeTime } from '../../shared/ui/DataViews';
 import { PagedList } from '../../shared/ui/PagedList';
@@ -19,12 +20,14 @@ export default function NoticePage() {
   const queryClient = useQueryClient();
   const list = useNoticeList();
   const unread = useUnreadCount();
+  const { chainId } = useNetwork();
   const [busy, setBusy] = useState(false);
 
   const markAll = async () => {
     setBusy(true);
     try {
-      await markNoticesRead(queryClient, { all: true });
+      // What the list shows: this network's chain notices and the operator's (issue 24 §3).
+      await markNoticesRead(queryClient, { all: true, chainId });
       toast(t('notice.allMarked'));
     } catch {
       // api has shown the server's message.

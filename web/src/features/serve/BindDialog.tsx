@@ -51,6 +51,9 @@ export function BindDialog(props: { ctx: StakeContext; onClose: () => void; onBo
         summary: <BindSummary deployment={ctx.deployment} upline={address} />,
         success: 'toast.bindSucceeded',
         failure: 'toast.bindFailed',
+        // The stake's own Confirm follows at once: 'Binding succeeded' is a toast, not a card
+        // left under that dialog.
+        receiptCard: false,
         steps: (tx) => bindSteps(tx, ctx.deployment, address),
       });
     });

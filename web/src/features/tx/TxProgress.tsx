@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../shared/clipboard';
 import { CopyIcon } from '../../shared/ui/icons';
@@ -6,7 +6,13 @@ import { toast } from '../../shared/ui/toast';
 import { deployment } from '../../shared/deployment';
 import { formatDateTime, shortHash } from '../../shared/format';
 import { isSamePage, useRoute } from '../../app/router';
-import { receiptStore, useTxProgress, useTxReceipt } from './progress';
+import {
+  receiptCardMounted,
+  receiptStore,
+  useTxProgress,
+  useTxReceipt,
+  type TxReceiptView,
+} from './progress';
 import { txLocation } from '../../shared/chain/explorer';
 import '../../shared/ui/address.css';
 import '../../shared/ui/tx.css';
@@ -110,34 +116,69 @@ export function TxProgressModal() {
   );
 }
 
-/** After a confirmed flow: 'Confirmed' with the hash and where to look it up, until closed. */
+/** Smooth unless the user asked the system for less motion. */
+function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
+
+/**
+ * After a confirmed flow: 'Confirmed' with the hash and where to look it up, until closed, on the
+ * page where the transaction was made. There it is the transaction's one outcome (issue 24: no
+ * toast repeats it, see `receiptCardShows`), so a new card is brought into view, and screen readers
+ * read it from a live region that is always in the page (a region added together with its text is
+ * not announced by every screen reader).
+ */
 export function TxReceiptBanner() {
   const { t, i18n } = useTranslation();
   const receipt = useTxReceipt();
   const route = useRoute();
-  if (!receipt || !isSamePage(receipt.page, `#${route.path}?${route.query.toString()}`))
-    return null;
+  const card = useRef<HTMLElement>(null);
+  const lastReceipt = useRef<TxReceiptView | null>(null);
+  const shown =
+    receipt && isSamePage(receipt.page, `#${route.path}?${route.query.toString()}`)
+      ? receipt
+      : null;
+
+  useEffect(() => receiptCardMounted(), []);
+  // Brought into view when it is new here (the button that sent it may be far down the page),
+  // not again when the user comes back to the page; one made while the user was elsewhere was
+  // toasted there.
+  useEffect(() => {
+    if (receipt === lastReceipt.current) return;
+    lastReceipt.current = receipt;
+    if (shown) card.current?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
+  }, [receipt, shown]);
+
+  const headline = shown ? `${t('tx.confirmed')} · ${t(shown.labelKey)}` : '';
+  const fact = shown?.fact
+    ? `${t(shown.fact.labelKey)}: ${formatDateTime(shown.fact.unixSeconds, i18n.language)}`
+    : '';
   return (
-    <section className="tx-receipt" role="status" data-testid="tx-receipt">
-      <div className="tx-receipt__head">
-        <strong>
-          ✓ {t('tx.confirmed')} · {t(receipt.labelKey)}
-        </strong>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('common.close')}
-          onClick={() => receiptStore.set(null)}
-        >
-          ×
-        </button>
-      </div>
-      {receipt.fact ? (
-        <p className="small" data-testid="tx-receipt-fact">
-          {t(receipt.fact.labelKey)}: {formatDateTime(receipt.fact.unixSeconds, i18n.language)}
-        </p>
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="tx-receipt-said">
+        {shown ? [headline, fact].filter(Boolean).join('. ') : ''}
+      </p>
+      {shown ? (
+        <section className="tx-receipt" data-testid="tx-receipt" ref={card}>
+          <div className="tx-receipt__head">
+            <strong>✓ {headline}</strong>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('common.close')}
+              onClick={() => receiptStore.set(null)}
+            >
+              ×
+            </button>
+          </div>
+          {fact ? (
+            <p className="small" data-testid="tx-receipt-fact">
+              {fact}
+            </p>
+          ) : null}
+          <TxHashLine chainId={shown.chainId} hash={shown.hash} />
+        </section>
       ) : null}
-      <TxHashLine chainId={receipt.chainId} hash={receipt.hash} />
-    </section>
+    </>
   );
 }

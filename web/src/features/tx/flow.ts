@@ -23,6 +23,7 @@ import {
 import {
   holdBusy,
   progressStore,
+  receiptCardShows,
   receiptStore,
   type TxReceiptFact,
   type TxStageView,
@@ -67,9 +68,19 @@ export interface TxRequest {
   user: Address;
   /** The plain-language summary shown in 'Confirm operation' before any wallet prompt. */
   summary: ReactNode;
-  /** Toast keys of the outcome ('toast.txSucceeded', 'toast.bindFailed', ...). */
+  /**
+   * Keys of the outcome ('toast.txSucceeded', 'toast.bindFailed', ...): a success is said by the
+   * receipt card on the flow's page (a toast when the user is elsewhere by then), a failure by a
+   * toast.
+   */
   success: string;
   failure: string;
+  /**
+   * false: the flow leaves no receipt card and its success is toasted. For a flow in a dialog that
+   * another flow follows at once (binding before a stake), whose card would sit under the next
+   * dialog and be replaced by the next flow's before the user could read it.
+   */
+  receiptCard?: false;
   /**
    * The USDC this flow moves and the contract it moves between: the token is asked before any
    * wallet prompt, and again if the flow fails, whether its issuer refuses (paused, or the user or
@@ -88,8 +99,9 @@ export interface TxRequest {
  * The one way the app writes to the chain (DESIGN §1.7, STYLE "a transaction is a flow with named
  * stages"): the summary and Confirm, then each wallet prompt as a stage (authorizing → paying →
  * confirmed) with the hash and its explorer line, the pending hash remembered across a reload, and
- * one outcome toast. However it ends (a rejection in the wallet included) the progress view closes
- * and every write button is usable again at once. Resolves true when every step was confirmed.
+ * the outcome said once (the receipt card, or a toast where no card shows it). However it ends (a
+ * rejection in the wallet included) the progress view closes and every write button is usable
+ * again at once. Resolves true when every step was confirmed.
  */
 export async function runTx(request: TxRequest): Promise<boolean> {
   const release = holdBusy();
@@ -171,9 +183,12 @@ export async function runTx(request: TxRequest): Promise<boolean> {
       ? await request.receiptFact(readClient).catch(() => undefined)
       : undefined;
     progressStore.set(null);
-    if (lastHash)
-      receiptStore.set({ chainId, hash: lastHash, labelKey: request.success, page, fact });
-    toast(t(request.success));
+    const cardHash = request.receiptCard === false ? undefined : lastHash;
+    if (cardHash)
+      receiptStore.set({ chainId, hash: cardHash, labelKey: request.success, page, fact });
+    // The outcome is said once (issue 24): by the receipt card where it shows, by a toast where
+    // it does not (the user went to another page meanwhile, or the flow leaves no card).
+    if (!cardHash || !receiptCardShows(page)) toast(t(request.success));
     return true;
   } catch (error) {
     progressStore.set(null);

@@ -1,4 +1,5 @@
 import type { Hash } from 'viem';
+import { isSamePage } from '../../app/router';
 import { createStore, useStore } from '../../shared/store';
 
 /**
@@ -58,16 +59,16 @@ export interface TxProgressState {
 
 export const progressStore = createStore<TxProgressState | null>(null);
 
-/**
- * The last confirmed transaction of this visit: its hash and explorer line stay on the page where
- * it was made (`page`, the location hash then), not on every page the user goes to next.
- */
 /** A fact the chain stored with the transaction, read after it was mined (a position's end). */
 export interface TxReceiptFact {
   labelKey: string;
   unixSeconds: number;
 }
 
+/**
+ * The last confirmed transaction of this visit: its hash and explorer line stay on the page where
+ * it was made (`page`, the location hash then), not on every page the user goes to next.
+ */
 export interface TxReceiptView {
   chainId: number;
   hash: Hash;
@@ -77,6 +78,30 @@ export interface TxReceiptView {
 }
 
 export const receiptStore = createStore<TxReceiptView | null>(null);
+
+/** How many receipt cards are mounted: the app shell's one (none where it is not rendered). */
+let mountedReceiptCards = 0;
+
+/** Called by the mounted receipt card; the returned function is its unmount. */
+export function receiptCardMounted(): () => void {
+  mountedReceiptCards += 1;
+  let unmounted = false;
+  return () => {
+    if (unmounted) return;
+    unmounted = true;
+    mountedReceiptCards -= 1;
+  };
+}
+
+/**
+ * Whether a receipt of page `page` shows on screen now: a card is mounted and the user is still on
+ * that page (the card brings itself into view and is announced). When it does, the card is the
+ * transaction's one outcome and no toast repeats it; when not (the user went to another page
+ * meanwhile) the toast says it.
+ */
+export function receiptCardShows(page: string): boolean {
+  return mountedReceiptCards > 0 && isSamePage(page, window.location.hash);
+}
 
 export function useTxProgress(): TxProgressState | null {
   return useStore(progressStore);

@@ -58,16 +58,19 @@ export const useNoticeDetails = (id: number | undefined) =>
     { auth: false, chain: false, enabled: id !== undefined },
   );
 
-/** Marks one notice (or all) read, then refreshes the lists and the bell's badge. */
+/**
+ * Marks one notice read, or all those the list shows (`chainId`: the selected network's chain
+ * notices and the operator's, not another network's), then refreshes the lists and the bell's badge.
+ */
 export async function markNoticesRead(
   queryClient: QueryClient,
-  which: { id: number } | { all: true },
+  which: { id: number } | { all: true; chainId: number },
 ): Promise<ReadResult> {
   const result = await api.post<ReadResult>(
     '/v1/notice/read',
-    'id' in which ? { id: which.id } : { all: 1 },
+    'id' in which ? { id: which.id } : { all: 1, chain: which.chainId },
   );
-  // The answer's `unread` counts every network: the badge asks again for the selected one.
+  // The badge asks again for the selected network (one notice's answer counts every network).
   await queryClient.invalidateQueries({ queryKey: unreadKey() });
   await queryClient.invalidateQueries({ queryKey: [...serverKey, '/v1/notice/list'] });
   await queryClient.invalidateQueries({ queryKey: [...serverKey, '/v1/notice/details'] });
