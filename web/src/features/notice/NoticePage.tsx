@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translate';
 import { navigate } from '../../app/router';
-import { markNoticesRead, useNoticeList } from '../../shared/data/endpoints';
+import { markNoticesRead } from '../../shared/data/endpoints';
+import { useNoticeList } from '../../shared/data/lists';
 import type { Notice } from '../../shared/data/types';
 import { useUnreadCount } from '../../shared/data/unread';
 import { useSession } from '../../shared/session';

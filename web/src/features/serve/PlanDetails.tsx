@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from '../../i18n/translate';
 import type { ChainDeployment } from '../../shared/contracts';
 import { formatDateTime } from '../../shared/format';
 import type { TokenFormat } from '../../shared/tokens';

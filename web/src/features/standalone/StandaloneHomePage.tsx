@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translate';
 import { navigate } from '../../app/router';
 import { exitGuideHref } from '../../shared/deployment';
 import { LinkList } from '../../shared/ui/LinkList';

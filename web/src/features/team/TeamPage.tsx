@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Amount } from '../../shared/ui/Amount';
 import { countFormat } from '../../shared/displayAmount';
-import { useTranslation } from 'react-i18next';
-import { useTeamMembers, useTeamSummary } from '../../shared/data/endpoints';
+import { useTranslation } from '../../i18n/translate';
+import { useTeamSummary } from '../../shared/data/endpoints';
+import { useTeamMembers } from '../../shared/data/lists';
 import type { TeamMember, TeamSummary } from '../../shared/data/types';
 import { useSession } from '../../shared/session';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';

@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from '../../i18n/translate';
 import { changeState, type QueuedChange } from '../chain/timelock';
 import { bpsToPercent, formatDateTime } from '../format';
 import './data.css';

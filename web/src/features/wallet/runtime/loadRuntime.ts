@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Config } from 'wagmi';
-import i18next from 'i18next';
 import { defaultLanguage } from '../../../i18n/languages';
-import { currentLanguage, i18nReady } from '../../../i18n/translate';
+import { addTexts, currentLanguage, i18nReady } from '../../../i18n/translate';
 import { createStore, useStore } from '../../../shared/store';
 
 /**
@@ -23,7 +22,7 @@ export interface WalletParts {
 const partsStore = createStore<WalletParts | null>(null);
 let loading: Promise<Config> | undefined;
 
-/** Adds the active language's later texts (i18n/parts.ts) once i18next is initialised. */
+/** Adds the active language's later texts (i18n/parts.ts) once the first part is in. */
 async function loadLaterTexts(): Promise<void> {
   const loader = import('../../../i18n/laterTexts');
   // The active language is known only once i18n has started (the wallet code can be asked for
@@ -31,7 +30,7 @@ async function loadLaterTexts(): Promise<void> {
   await i18nReady;
   const code = currentLanguage();
   const texts = await (await loader).loadLaterPart(code, defaultLanguage);
-  i18next.addResourceBundle(code, 'translation', texts, true, false);
+  addTexts(texts);
 }
 
 export function loadWalletRuntime(): Promise<Config> {
