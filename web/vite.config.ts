@@ -216,6 +216,8 @@ function inlineCss(): Plugin {
 
 /** The first visit's page: the app opens at home ('/', also '/pages/index/index'; see routes.ts). */
 const HOME_PAGE_MODULE = '/src/features/home/HomePage.tsx';
+/** Home of the standalone build. */
+const STANDALONE_HOME_PAGE_MODULE = '/src/features/standalone/StandaloneHomePage.tsx';
 const homeHash = /^(#\/?(pages\/index\/index)?)?(\?.*)?$/;
 
 /**
@@ -400,9 +402,10 @@ function prerenderedShell(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
         if (!html.includes(SHELL_PLACEHOLDER))
           throw new Error(`prerendered-shell: index.html has no ${SHELL_PLACEHOLDER}`);
+        if (!ctx.bundle) throw new Error('prerendered-shell: no bundle');
         const { module } = await runnerImport<typeof import('./src/shell/renderShell.tsx')>(
           join(webDir, 'src/shell/renderShell.tsx'),
           {
@@ -414,11 +417,47 @@ function prerenderedShell(): Plugin {
             resolve: { alias: appAliases },
           },
         );
-        return html.replace(SHELL_PLACEHOLDER, module.shellHtml);
+        // The home page's own stylesheets (its cards, list, operator sections) come with its chunk,
+        // after the entry: inlined next to the app's (`inlineCss`), the shell is drawn as the app
+        // draws it from the first paint, instead of changing when they arrive.
+        const styles = shellPageCss(ctx.bundle)
+          .map((css) => `<style>${css}</style>`)
+          .join('');
+        return html
+          .replace(SHELL_PLACEHOLDER, module.shellHtml)
+          .replace('</head>', `${styles}</head>`);
       },
     },
   };
 }
+
+/** The stylesheets of home's page chunk and of the chunks it imports that the entry does not. */
+function shellPageCss(bundle: Record<string, { type: string }>): string[] {
+  const chunks = Object.values(bundle).flatMap((c) =>
+    c.type === 'chunk' ? [c as unknown as RolldownChunk & CssMetadata] : [],
+  );
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const withImports = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
+    return seen;
+  };
+  const homeModule = standalone ? STANDALONE_HOME_PAGE_MODULE : HOME_PAGE_MODULE;
+  const entry = chunks.find((c) => c.isEntry);
+  const home = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(homeModule)));
+  if (!entry || !home) throw new Error('prerendered-shell: no entry or home page chunk');
+  const loaded = withImports(entry.fileName);
+  const cssFiles = [...withImports(home.fileName)]
+    .filter((f) => !loaded.has(f))
+    .flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+  return cssFiles.map((file) => {
+    const asset = bundle[file] as { type: string; source?: string | Uint8Array } | undefined;
+    if (asset?.type !== 'asset') throw new Error(`prerendered-shell: no stylesheet ${file}`);
+    return String(asset.source);
+  });
+}
+type CssMetadata = { moduleIds: string[]; viteMetadata?: { importedCss: Set<string> } };
 
 /** Text files worth compressing, and the size under which a copy saves too little to matter. */
 const compressible = /\.(html|js|css|json|svg|webmanifest)$/;
