@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useWalletConfig } from '../features/wallet/runtime/loadRuntime';
 import {
   checkConnectivity,

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { BackIcon } from '../shared/ui/icons';
 import { back } from './router';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { WaitForTransactionReceiptTimeoutError, type Address } from 'viem';
 import { useConfig } from 'wagmi';
 import type { Config } from 'wagmi';

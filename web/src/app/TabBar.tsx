@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { ExchangeIcon, HomeIcon, MineIcon, ServeIcon } from '../shared/ui/icons';
 import { switchTab } from './router';
 import { tabs, type TabKey } from './routes';

@@ -1,5 +1,5 @@
 import { networkList, type NetworkKey } from '@app/contracts/chains';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { WalletButton } from '../features/wallet/WalletButton';
 import { changeLanguage, currentLanguage } from '../i18n';
 import { languages, type LanguageCode } from '../i18n/languages';

@@ -1,8 +1,10 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { readStorage, storageKeys, writeStorage } from '../shared/storage';
 import { defaultLanguage, matchLanguage, rtlLanguages, type LanguageCode } from './languages';
-import { addTexts, markI18nReady, setActiveLanguage } from './translate';
+import { markI18nReady, setActiveLanguage } from './translate';
 
-export { currentLanguage, t, useTranslation } from './translate';
+export { currentLanguage, t } from './translate';
 
 // One chunk per language for the first part of its texts (./parts.ts); only the active one is
 // fetched. The later part loads with the wallet code (./laterTexts.ts).
@@ -25,7 +27,14 @@ export async function initI18n(): Promise<void> {
   setActiveLanguage(active);
   const load =
     firstParts[`./locales/${active}.json`] ?? firstParts[`./locales/${defaultLanguage}.json`];
-  addTexts(load ? await load() : {});
+  const translation = load ? await load() : {};
+  await i18next.use(initReactI18next).init({
+    lng: active,
+    fallbackLng: defaultLanguage,
+    resources: { [active]: { translation } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
   markI18nReady();
   document.documentElement.lang = active;
   document.documentElement.dir = rtlLanguages.includes(active) ? 'rtl' : 'ltr';

@@ -17,18 +17,7 @@
  * This module and `ui/Amount.tsx` are the only places allowed to format an amount
  * (eslint.config.js, the `amount-format` rule).
  */
-
-/**
- * `value` base units as a plain decimal of whole units ("1234.5"), as viem's formatUnits writes it;
- * here so that the first visit's home (which shows amounts) does not load viem's unit module.
- */
-function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+import { formatUnits } from 'viem';
 
 export type AmountToken = 'usdc' | 'reward';
 

@@ -1,6 +1,6 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { getDeployment, type ChainDeployment } from './addresses';
 import { displayAmount, fullAmount } from './displayAmount';
 import { useNetwork } from './network';

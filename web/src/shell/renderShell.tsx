@@ -7,9 +7,11 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { Window } from 'happy-dom';
+import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
 import en from '../i18n/locales/en.json';
-import { addTexts, setActiveLanguage } from '../i18n/translate';
+import { setActiveLanguage } from '../i18n/translate';
 
 /** The shell's language when no script ran (the boot script hides its texts for the others). */
 export const shellLanguage = 'en';
@@ -34,8 +36,14 @@ async function renderShell(): Promise<string> {
     });
   try {
     setActiveLanguage(shellLanguage);
-    // Every English text (both parts): the standalone build's home shows texts of the later part.
-    addTexts(en);
+    // i18next as i18n/index.ts starts it, with every English text (both parts): the standalone
+    // build's home shows texts of the later part.
+    await i18next.use(initReactI18next).init({
+      lng: shellLanguage,
+      resources: { [shellLanguage]: { translation: en } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
     // Imported only now: their modules read the globals above when they load.
     const [{ Root }, { routes, lazyPage }, { standalone }] = await Promise.all([
       import('../app/Root'),

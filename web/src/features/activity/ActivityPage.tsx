@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { Amount } from '../../shared/ui/Amount';
 import { useActivityList } from '../../shared/data/lists';
 import type { ActivityItem } from '../../shared/data/types';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useIndexConfig } from '../../shared/data/endpoints';
 import { Card } from '../../shared/ui/Card';
 import { Skeleton } from '../../shared/ui/loading';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TokenIcon } from '../../shared/ui/tokenLogos';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { minusTolerance } from '../../shared/amount';
 import { bpsToPercent } from '../../shared/format';
 import { Amount } from '../../shared/ui/Amount';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useChainTime } from '../../shared/chain/reads';
 import { useTxBusy } from '../tx';
 import { Amount } from '../../shared/ui/Amount';

@@ -1,5 +1,5 @@
 import type { NetworkInfo } from '@app/contracts/chains';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { bpsToPercent } from '../../shared/format';
 import { TxSummary } from '../tx';

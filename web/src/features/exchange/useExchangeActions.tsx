@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { minusTolerance } from '../../shared/amount';
 import { publicClientFor } from '../../shared/chain/client';
 import { exclusive, useTx } from '../tx';

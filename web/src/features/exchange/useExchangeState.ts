@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { parseAmountText } from '../../shared/amount';
 import { toReadableInput } from '../../shared/displayAmount';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { countFormat } from '../../shared/displayAmount';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useWalletConfig, useWalletParts } from '../wallet';
 import { navigate } from '../../app/router';
 import { Card } from '../../shared/ui/Card';

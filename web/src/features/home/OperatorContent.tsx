@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { OperatorSection } from '../../shared/data/types';
 import { EmptyState } from '../../shared/ui/DataViews';
 import { Skeleton } from '../../shared/ui/loading';

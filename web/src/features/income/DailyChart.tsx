@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useIncomeDaily } from '../../shared/data/endpoints';
 import type { TokenKind } from '../../shared/data/types';
 import type { TokenFormat } from '../../shared/tokens';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Amount } from '../../shared/ui/Amount';
 import { countFormat } from '../../shared/displayAmount';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useInviteInfo } from '../../shared/data/endpoints';
 import { useSession } from '../../shared/session';

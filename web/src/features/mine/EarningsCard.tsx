@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { USDC_SYMBOL } from '../../shared/tokens';
 import { AmountUnit } from '../../shared/ui/Amounts';
 import { Card } from '../../shared/ui/Card';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useTxBusy } from '../tx';
 import { Address } from '../../shared/ui/Address';

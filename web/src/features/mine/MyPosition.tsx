@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { useStakingAccount } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TokenIcon } from '../../shared/ui/tokenLogos';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { parseAmountText } from '../../shared/amount';
 import { toInputAmount } from '../../shared/displayAmount';
 import { USDC_SYMBOL, useTokenFormat } from '../../shared/tokens';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { useTokenFormat } from '../../shared/tokens';
 import { type TxRequest, exclusive, useTx } from '../tx';

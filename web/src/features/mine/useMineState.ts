@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useStakingAccount, useStakingValues, useUsdcBalance } from '../../shared/chain/reads';
 import { getDeployment } from '../../shared/contracts';
 import { useNetwork } from '../../shared/network';

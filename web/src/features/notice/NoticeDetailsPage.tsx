@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useRoute } from '../../app/router';
 import { ApiError } from '../../shared/api';
 import { markNoticesRead, useNoticeDetails } from '../../shared/data/endpoints';

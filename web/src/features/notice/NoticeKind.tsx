@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../shared/data/types';
 import '../../shared/ui/data.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { getAddress } from 'viem';
 import { usePendingInvitation } from '../../shared/invitation';
 import { exclusive, useTxBusy, useTx } from '../tx';

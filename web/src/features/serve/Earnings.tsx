@@ -1,4 +1,5 @@
-import { useTranslation, type TFunction } from '../../i18n/translate';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { formatDateTime } from '../../shared/format';
 import { useTokenFormat, type TokenFormat } from '../../shared/tokens';

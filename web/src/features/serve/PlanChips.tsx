@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/loading';
 import type { PlanView } from './useServeData';
 

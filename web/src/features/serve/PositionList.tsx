@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format';
 import { Amount } from '../../shared/ui/Amount';
 import { Card } from '../../shared/ui/Card';

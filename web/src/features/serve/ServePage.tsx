@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useTxBusy } from '../tx';
 import { AllowanceLeft } from './AllowanceLeft';
 import { BindDialog } from './BindDialog';

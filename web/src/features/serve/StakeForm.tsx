@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { TokenIcon } from '../../shared/ui/tokenLogos';
 import { USDC_SYMBOL } from '../../shared/tokens';
 import { Amount } from '../../shared/ui/Amount';

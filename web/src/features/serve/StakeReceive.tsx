@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { bpsToPercent, formatDateTime } from '../../shared/format';
 import { Amount } from '../../shared/ui/Amount';

@@ -1,5 +1,5 @@
 import { networkByChainId, type NetworkInfo } from '@app/contracts/chains';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { switchToSelected } from '../wallet/connected';
 

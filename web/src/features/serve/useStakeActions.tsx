@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { exclusive, useTx } from '../tx';
 import { hideLoading, showLoading } from '../../shared/ui/loading';

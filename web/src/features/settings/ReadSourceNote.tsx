@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import './settings.css';
 import { useReadSource } from '../../shared/chain/readSource';
 import { useNetwork } from '../../shared/network';

@@ -1,6 +1,6 @@
 import { networkList, type NetworkInfo } from '@app/contracts/chains';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import './settings.css';
 import { exitGuideHref, standalone } from '../../shared/deployment';
 import { Card } from '../../shared/ui/Card';

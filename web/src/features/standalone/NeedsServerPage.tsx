@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A page made from the operator's indexed records (income, team, invitations, notices, history),

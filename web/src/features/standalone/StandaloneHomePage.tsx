@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import { exitGuideHref } from '../../shared/deployment';
 import { LinkList } from '../../shared/ui/LinkList';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Amount } from '../../shared/ui/Amount';
 import { countFormat } from '../../shared/displayAmount';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useTeamSummary } from '../../shared/data/endpoints';
 import { useTeamMembers } from '../../shared/data/lists';
 import type { TeamMember, TeamSummary } from '../../shared/data/types';

@@ -1,6 +1,6 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { Address as AddressHex } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
@@ -50,7 +50,7 @@ export function SafeOwnerRows({ owner }: { owner: AddressHex }) {
         <dt>{t('transparency.owner.safeLabel')}</dt>
         <dd data-testid="t-owner-safe">
           {t('transparency.owner.safeRule', {
-            // Counts of people, not amounts: written as they are.
+            // Counts of people, not amounts: i18next writes them in the language's digits.
             threshold: Number(safe.threshold),
             total: safe.owners.length,
           })}

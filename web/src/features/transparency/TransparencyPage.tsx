@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { getDeployment, type ChainDeployment } from '../../shared/contracts';
 import { useChainTime } from '../../shared/chain/reads';
 import { changeState } from '../../shared/chain/timelock';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { TokenKind } from '../../shared/data/types';
 import { useTokenFormat } from '../../shared/tokens';
 import { Address, checksummed } from '../../shared/ui/Address';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { loadWalletRuntime, useWalletConfig } from './runtime/loadRuntime';
 // The button's own label: <Address> brings buttons (not allowed inside a button) and viem's
 // checksum into the first visit's bundle; the account sheet behind it shows the full address.

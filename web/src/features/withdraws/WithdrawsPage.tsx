@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { Amount } from '../../shared/ui/Amount';
 import { useWithdrawList } from '../../shared/data/lists';
 import { RecordList, RecordRow } from '../../shared/ui/RecordList';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { getAddress, isAddress } from 'viem';
 import { copyText } from '../clipboard';
 import { deployment as deploymentKind } from '../deployment';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { copyText } from '../clipboard';
 import { useTokenFormat, type AmountKind } from '../tokens';
 import { toast } from './toast';

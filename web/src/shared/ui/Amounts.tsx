@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { TokenPair } from '../data/types';
 import { rewardValueInUsdc, toBigInt, tokenDecimals, type TokenFormat } from '../tokens';
 import './data.css';

@@ -1,7 +1,7 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { countFormat } from '../displayAmount';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { Indexed } from '../data/types';
 import { shortHash } from '../format';
 import { relativeTime } from '../relativeTime';

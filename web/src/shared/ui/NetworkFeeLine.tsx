@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { worthLessThanFee } from '../chain/networkFee';
 import type { NetworkFeeState } from '../useNetworkFee';
 import { Amount } from './Amount';

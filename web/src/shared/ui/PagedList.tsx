@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { countFormat } from '../displayAmount';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { flattenPages, type ListPage } from '../data/paging';
 import { EmptyState, ErrorState, LoadingState } from './DataViews';
 import './data.css';

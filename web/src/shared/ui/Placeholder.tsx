@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 
 /** An honest placeholder: the page exists, its content comes in a later issue. No numbers. */
 export function ComingSoon({ titleKey }: { titleKey: string }) {

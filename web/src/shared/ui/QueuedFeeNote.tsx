@@ -1,4 +1,5 @@
-import { useTranslation, type TFunction } from '../../i18n/translate';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { changeState, type QueuedChange } from '../chain/timelock';
 import { bpsToPercent, formatDateTime } from '../format';
 import './data.css';

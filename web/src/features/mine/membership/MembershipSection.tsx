@@ -1,5 +1,5 @@
 import type { NetworkInfo } from '@app/contracts/chains';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import type { Address as AddressHex } from 'viem';
 import { useChainTime, useStakingValues, type StakingAccount } from '../../../shared/chain/reads';
 import type { ChainDeployment } from '../../../shared/contracts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
 import { WalletIcon } from '../../../shared/ui/walletLogos';
 import { toast } from '../../../shared/ui/toast';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { WalletIcon } from '../../../shared/ui/walletLogos';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
 import { copyText } from '../../../shared/clipboard';
 import { useSession } from '../../../shared/session';

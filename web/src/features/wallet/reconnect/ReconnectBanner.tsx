@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from 'react-i18next';
 import { useReconnect } from './useReconnect';
 import { useWalletLink } from './walletLink';
 

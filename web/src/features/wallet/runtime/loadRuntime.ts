@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import type { Config } from 'wagmi';
+import i18next from 'i18next';
 import { defaultLanguage } from '../../../i18n/languages';
-import { addTexts, currentLanguage, i18nReady } from '../../../i18n/translate';
+import { currentLanguage, i18nReady } from '../../../i18n/translate';
 import { createStore, useStore } from '../../../shared/store';
 
 /**
@@ -22,7 +23,7 @@ export interface WalletParts {
 const partsStore = createStore<WalletParts | null>(null);
 let loading: Promise<Config> | undefined;
 
-/** Adds the active language's later texts (i18n/parts.ts) once the first part is in. */
+/** Adds the active language's later texts (i18n/parts.ts) once i18next is initialised. */
 async function loadLaterTexts(): Promise<void> {
   const loader = import('../../../i18n/laterTexts');
   // The active language is known only once i18n has started (the wallet code can be asked for
@@ -30,7 +31,7 @@ async function loadLaterTexts(): Promise<void> {
   await i18nReady;
   const code = currentLanguage();
   const texts = await (await loader).loadLaterPart(code, defaultLanguage);
-  addTexts(texts);
+  i18next.addResourceBundle(code, 'translation', texts, true, false);
 }
 
 export function loadWalletRuntime(): Promise<Config> {
