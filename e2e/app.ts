@@ -17,6 +17,9 @@ export function shortAddress(address: string): string {
 /** Opens `hashPath` (e.g. '/?code=0x..') of the app and waits for the top bar. */
 export async function openApp(page: Page, baseUrl: string, hashPath = '/'): Promise<void> {
   await page.goto(`${baseUrl}/#${hashPath}`);
+  // index.html's pre-rendered shell (web/src/shell/) has a wallet button too, and the app replaces
+  // it when it renders: a test would otherwise act on the shell's button as it is removed.
+  await page.locator('[data-shell]').waitFor({ state: 'detached', timeout: STEP_MS });
   await page.getByTestId('wallet-button').waitFor({ timeout: STEP_MS });
 }
 

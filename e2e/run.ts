@@ -36,6 +36,7 @@ const LONGEST_FIRST = [
   'usdc-issuer',
   'transparency',
   'rtl-scroll',
+  'shell',
   'read-fallback',
   'wallets',
   'wallet',

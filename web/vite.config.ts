@@ -5,13 +5,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // Relative, so Vite bundles it with the config (a linked package's .ts is not loaded by Node).
 import { readDeploymentFile } from '../contracts/src/deployment-file.ts';
 import { defaultNetwork, networks } from '../contracts/src/chains.ts';
 import { localDeployments, productionDeployments } from '../contracts/generated/deployments.ts';
-import { defaultLanguage, matchLanguage, matchLanguageAmong } from './src/i18n/languages.ts';
+import {
+  defaultLanguage,
+  matchLanguage,
+  matchLanguageAmong,
+  rtlLanguages,
+} from './src/i18n/languages.ts';
 import { pickPart, type TextPart } from './src/i18n/parts.ts';
 import { storageKeys } from './src/shared/storage.ts';
 import { PREFETCH_GLOBAL, symbolCallBody, symbolReadKey } from './src/shared/prefetch.ts';
@@ -36,6 +41,8 @@ const deployedContracts: Partial<Record<string, { rewardToken: string }>> =
  * the folder as it is).
  */
 const standalone = process.env.VITE_STANDALONE === 'true';
+/** Where index.html finds the build's files: the standalone folder works from any path. */
+const base = standalone ? './' : '/';
 /**
  * WalletConnect Cloud project id (issue 18 §6): with one, the connect popup offers WalletConnect,
  * whose code is a chunk of its own (src/features/wallet/connect/walletConnectOption.ts). Without one the
@@ -48,6 +55,26 @@ if (walletConnectProjectId && !/^[\w-]{8,64}$/.test(walletConnectProjectId)) {
 /** The module whose chunk is WalletConnect's (and, through it, WalletConnect's provider's). */
 const WALLETCONNECT_MODULE = '/src/features/wallet/connect/walletConnect.ts';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
+
+/** Replaced at build time (also in the pre-rendered shell's render: `prerenderedShell`). */
+const appDefines = {
+  // So the local-only code (test wallet) is dropped from production builds.
+  'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),
+  'import.meta.env.VITE_STANDALONE': JSON.stringify(standalone ? 'true' : 'false'),
+  'import.meta.env.VITE_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
+  'import.meta.env.VITE_DEPLOYMENT_CONTRACTS': JSON.stringify(
+    deploymentContracts ? JSON.stringify(deploymentContracts) : '',
+  ),
+};
+const appAliases = [
+  // WalletConnect's modal is never used: src/features/wallet/connect/noWalletConnectModal.ts says why.
+  {
+    find: /^@reown\/appkit\/core$/,
+    replacement: fileURLToPath(
+      new URL('./src/features/wallet/connect/noWalletConnectModal.ts', import.meta.url),
+    ),
+  },
+];
 
 /** Files of public/ the offline shell also keeps (the manifest and its icons). */
 const publicShellFiles = [
@@ -189,6 +216,8 @@ function inlineCss(): Plugin {
 
 /** The first visit's page: the app opens at home ('/', also '/pages/index/index'; see routes.ts). */
 const HOME_PAGE_MODULE = '/src/features/home/HomePage.tsx';
+/** Home of the standalone build. */
+const STANDALONE_HOME_PAGE_MODULE = '/src/features/standalone/StandaloneHomePage.tsx';
 const homeHash = /^(#\/?(pages\/index\/index)?)?(\?.*)?$/;
 
 /**
@@ -199,8 +228,10 @@ const homeHash = /^(#\/?(pages\/index\/index)?)?(\?.*)?$/;
  * contracts, `/v1/index/home`; src/shared/prefetch.ts hands them to the app's first request of
  * the same URL). They then arrive with the entry instead of after it ran: the home page's largest
  * text paints with the first render that has data instead of one API round trip later.
+ * It first sets `<html lang dir>` (the pre-rendered shell's direction and texts follow it). The
+ * standalone build's boot script does only that (`withPrefetch: false`): it has no /v1 or /rpc.
  */
-function bootPreload(): Plugin {
+function bootPreload({ withPrefetch }: { withPrefetch: boolean }): Plugin {
   const chainIdByNetwork = Object.fromEntries(
     Object.entries(networks).map(([key, network]) => [key, network.chainId]),
   );
@@ -240,9 +271,10 @@ function bootPreload(): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       // (The home page's module may share a chunk with others: see the 'page-kit' group.)
       const home = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(HOME_PAGE_MODULE)));
-      if (!entry || !home) throw new Error('boot-preload: no entry or home page chunk');
+      if (!entry || (withPrefetch && !home))
+        throw new Error('boot-preload: no entry or home page chunk');
       const loaded = withImports(entry.fileName);
-      const homeFiles = [...withImports(home.fileName)].filter((f) => !loaded.has(f));
+      const homeFiles = home ? [...withImports(home.fileName)].filter((f) => !loaded.has(f)) : [];
       // The home chunks' stylesheets: Vite's loader would fetch them only after the entry ran, and
       // holds the page's module until they arrive; one already in the document is not fetched again.
       const homeCss = homeFiles.flatMap((f) => [
@@ -264,13 +296,20 @@ function bootPreload(): Plugin {
       for (const tag of ['en-US', 'zh-Hant-TW', 'zh-CN', 'fr-CA', 'ar', 'pt-BR', 'ja'])
         if (inlined(codes, tag) !== matchLanguage(tag))
           throw new Error(`boot-preload: inlined language match differs for ${tag}`);
-      const script = `(function () {
-  try {
+      // <html lang dir> at once, before the body is parsed: the pre-rendered shell (English) then
+      // lays out right to left for Arabic, and hides its English texts for any other language
+      // (src/styles.css `[data-shell]`) until the app renders in the user's language. The shell
+      // is home's: on another page only its top bar shows (`data-not-home`).
+      const language = `
     var match = ${matchLanguageAmong.toString()};
     var codes = ${JSON.stringify(codes)};
     var stored = null;
     try { stored = localStorage.getItem(${JSON.stringify(storageKeys.lang)}); } catch (e) {}
     var lang = match(codes, stored) || match(codes, navigator.language) || ${JSON.stringify(defaultLanguage)};
+    document.documentElement.lang = lang;
+    document.documentElement.dir = ${JSON.stringify(rtlLanguages)}.indexOf(lang) >= 0 ? 'rtl' : 'ltr';
+    if (!${homeHash.toString()}.test(location.hash)) document.documentElement.setAttribute('data-not-home', '');`;
+      const prefetch = `
     var urls = [${JSON.stringify(localeFiles)}[lang]];
     var styles = [];
     if (${homeHash.toString()}.test(location.hash)) {
@@ -312,7 +351,9 @@ function bootPreload(): Plugin {
         });
       }
       window.${PREFETCH_GLOBAL} = prefetched;
-    }
+    }`;
+      const script = `(function () {
+  try {${language}${withPrefetch ? prefetch : ''}
   } catch (e) {}
 })();
 `;
@@ -324,11 +365,99 @@ function bootPreload(): Plugin {
       order: 'post',
       handler(html) {
         if (!bootFile) throw new Error('boot-preload: the boot script was not emitted');
-        return html.replace('</title>', `</title>\n    <script src="/${bootFile}"></script>`);
+        return html.replace('</title>', `</title>\n    <script src="${base}${bootFile}"></script>`);
       },
     },
   };
 }
+
+/**
+ * For the shell's render: a component's stylesheet import loads nothing (the markup is what is
+ * wanted; the build's own CSS reaches index.html through `inlineCss`).
+ */
+function noStylesheets(): Plugin {
+  const empty = '\0shell-no-stylesheet';
+  return {
+    name: 'shell-no-stylesheets',
+    enforce: 'pre',
+    resolveId: (source) => (/\.css(\?.*)?$/.test(source) ? empty : null),
+    load: (id) => (id === empty ? 'export {};' : null),
+  };
+}
+
+/** index.html's #root holds this until the build puts the pre-rendered shell there. */
+const SHELL_PLACEHOLDER = '<!--prerendered-shell-->';
+
+/**
+ * Issue 26 §1: index.html's #root holds the home page as a first visit sees it before its figures
+ * arrive (src/shell/renderShell.tsx renders the app's own tree with React, in English, grey bars
+ * where figures go), so the first and largest paint need no JavaScript. The app then renders over
+ * it (main.tsx, once the page's code and the texts are in) with the same layout. Plain HTML, no
+ * script: the Content-Security-Policy forbids inline scripts.
+ */
+function prerenderedShell(): Plugin {
+  const webDir = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'prerendered-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!html.includes(SHELL_PLACEHOLDER))
+          throw new Error(`prerendered-shell: index.html has no ${SHELL_PLACEHOLDER}`);
+        if (!ctx.bundle) throw new Error('prerendered-shell: no bundle');
+        const { module } = await runnerImport<typeof import('./src/shell/renderShell.tsx')>(
+          join(webDir, 'src/shell/renderShell.tsx'),
+          {
+            configFile: false,
+            root: webDir,
+            logLevel: 'warn',
+            plugins: [react(), localeParts(), noStylesheets()],
+            define: appDefines,
+            resolve: { alias: appAliases },
+          },
+        );
+        // The home page's own stylesheets (its cards, list, operator sections) come with its chunk,
+        // after the entry: inlined next to the app's (`inlineCss`), the shell is drawn as the app
+        // draws it from the first paint, instead of changing when they arrive.
+        const styles = shellPageCss(ctx.bundle)
+          .map((css) => `<style>${css}</style>`)
+          .join('');
+        return html
+          .replace(SHELL_PLACEHOLDER, module.shellHtml)
+          .replace('</head>', `${styles}</head>`);
+      },
+    },
+  };
+}
+
+/** The stylesheets of home's page chunk and of the chunks it imports that the entry does not. */
+function shellPageCss(bundle: Record<string, { type: string }>): string[] {
+  const chunks = Object.values(bundle).flatMap((c) =>
+    c.type === 'chunk' ? [c as unknown as RolldownChunk & CssMetadata] : [],
+  );
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const withImports = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
+    return seen;
+  };
+  const homeModule = standalone ? STANDALONE_HOME_PAGE_MODULE : HOME_PAGE_MODULE;
+  const entry = chunks.find((c) => c.isEntry);
+  const home = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(homeModule)));
+  if (!entry || !home) throw new Error('prerendered-shell: no entry or home page chunk');
+  const loaded = withImports(entry.fileName);
+  const cssFiles = [...withImports(home.fileName)]
+    .filter((f) => !loaded.has(f))
+    .flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+  return cssFiles.map((file) => {
+    const asset = bundle[file] as { type: string; source?: string | Uint8Array } | undefined;
+    if (asset?.type !== 'asset') throw new Error(`prerendered-shell: no stylesheet ${file}`);
+    return String(asset.source);
+  });
+}
+type CssMetadata = { moduleIds: string[]; viteMetadata?: { importedCss: Set<string> } };
 
 /** Text files worth compressing, and the size under which a copy saves too little to matter. */
 const compressible = /\.(html|js|css|json|svg|webmanifest)$/;
@@ -402,14 +531,17 @@ function relativeShellLinks(): Plugin {
 
 export default defineConfig({
   // The standalone folder works from any host and any path (hash routes, relative assets).
-  base: standalone ? './' : '/',
+  base,
   // bootPreload before offlineShell: the boot script it emits is in the offline precache list.
-  // The standalone build has no /v1 or /rpc to prefetch, no service worker (its scope would be the
+  // The standalone build has no /v1 or /rpc to prefetch (its boot script only sets the language),
+  // no service worker (its scope would be the
   // host's, not ours) and no compressed copies (a plain static host would not send them).
   plugins: standalone
     ? [
         react(),
         localeParts(),
+        bootPreload({ withPrefetch: false }),
+        prerenderedShell(),
         inlineCss(),
         relativeShellLinks(),
         exitGuide(),
@@ -419,32 +551,15 @@ export default defineConfig({
         react(),
         localeParts(),
         walletConnectMarker(),
-        bootPreload(),
+        bootPreload({ withPrefetch: true }),
+        prerenderedShell(),
         offlineShell(),
         inlineCss(),
         precompress(),
         exitGuide(),
       ],
-  resolve: {
-    alias: [
-      // WalletConnect's modal is never used: src/features/wallet/connect/noWalletConnectModal.ts says why.
-      {
-        find: /^@reown\/appkit\/core$/,
-        replacement: fileURLToPath(
-          new URL('./src/features/wallet/connect/noWalletConnectModal.ts', import.meta.url),
-        ),
-      },
-    ],
-  },
-  define: {
-    // Replaced at build time so the local-only code (test wallet) is dropped from production builds.
-    'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment),
-    'import.meta.env.VITE_STANDALONE': JSON.stringify(standalone ? 'true' : 'false'),
-    'import.meta.env.VITE_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
-    'import.meta.env.VITE_DEPLOYMENT_CONTRACTS': JSON.stringify(
-      deploymentContracts ? JSON.stringify(deploymentContracts) : '',
-    ),
-  },
+  resolve: { alias: appAliases },
+  define: appDefines,
   server: {
     proxy: {
       '/v1': { target: apiTarget, changeOrigin: true },
@@ -460,6 +575,10 @@ export default defineConfig({
   build: {
     outDir: standalone ? 'dist-standalone' : 'dist',
     target: 'es2022',
+    // No polyfill of <link rel="modulepreload"> in the entry (issue 26 §1, half a KB of the first
+    // visit): every browser the es2022 target runs on preloads modules itself but Safari < 17,
+    // where the only loss is that preloading (the chunks still load when imported).
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
@@ -472,7 +591,7 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             {
               name: 'page-kit',
-              test: /[\\/]src[\\/](features[\\/]home[\\/](HomePage|OperatorContent)\.tsx|shared[\\/](ui[\\/](Card|DataViews|Amounts|LinkList|InfoNote)\.tsx|data[\\/](endpoints|query|paging)\.ts))$/,
+              test: /[\\/]src[\\/](features[\\/]home[\\/](HomePage|OperatorContent)\.tsx|shared[\\/](ui[\\/](Card|DataViews|Amounts|LinkList|InfoNote)\.tsx|data[\\/](endpoints|query)\.ts))$/,
             },
           ],
         },

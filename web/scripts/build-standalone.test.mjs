@@ -28,6 +28,13 @@ test('the standalone build is reproducible, relative, and has no server of ours 
   const html = readFileSync(join(first, 'index.html'), 'utf8');
   assert.match(html, /src="\.\/assets\/index-[\w-]+\.js"/);
   assert.doesNotMatch(html, /(src|href)="\//, 'no absolute path in index.html');
+  // Issue 26 §1: the home page's shell is in the HTML (painted before any script), with no inline
+  // script (the CSP forbids them); the boot script that sets the language's direction is a file.
+  assert.match(html, /<div id="root"><div data-shell="" class="app/);
+  assert.match(html, /data-testid="standalone-intro"/);
+  assert.match(html, /<script src="\.\/assets\/boot-[\w-]+\.js"><\/script>/);
+  for (const script of html.match(/<script[^>]*>/g) ?? [])
+    assert.match(script, / src="/, `an inline script: ${script}`);
   assert.ok(files.includes('EXIT.md'));
   assert.ok(!files.includes('sw.js'), 'no service worker');
   assert.ok(!files.some((f) => f.endsWith('.br') || f.endsWith('.gz')));

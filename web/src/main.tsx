@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { WagmiContext } from 'wagmi';
-import { App } from './app/App';
+import { Root } from './app/Root';
 import { parseHash } from './app/router';
 import { routes } from './app/routes';
-import { loadWalletRuntime, useWalletConfig } from './features/wallet/runtime/loadRuntime';
+import { loadWalletRuntime } from './features/wallet/runtime/loadRuntime';
 import { initI18n } from './i18n';
 import { standalone } from './shared/deployment';
 import { sessionStore } from './shared/session';
@@ -33,11 +32,19 @@ function inviteParam(): string | null {
 async function boot(): Promise<void> {
   const invitation = inviteParam();
   // The page's own code loads while the language does (not after the first render).
-  routes[parseHash(window.location.hash).path]?.component.preload();
+  const route = routes[parseHash(window.location.hash).path];
+  const page = route?.component.preload();
+  // At home the first render also waits for it: it replaces index.html's pre-rendered shell of
+  // home (src/shell/), so it must hold the page itself, not an empty loading view (which would
+  // blank the cards for a moment). Elsewhere the shell's page is hidden (styles.css) and the
+  // app's bars and loading view come first, as before.
+  const home = route !== undefined && route.component === routes['/']?.component;
   // A signed-in user's wallet code loads with the language (its wallet is reconnected at once); an
   // anonymous first visit paints without it (features/wallet/runtime/loadRuntime.ts).
   await Promise.all([
     initI18n(),
+    // (A failed load shows Retry when the page renders: routes.ts `lazyPage`.)
+    home ? page?.catch(() => undefined) : undefined,
     sessionStore.get() !== null ? loadWalletRuntime().catch(() => undefined) : undefined,
   ]);
   // After i18n: the resolve request carries the Lang header. Not awaited: rendering goes on. Its
@@ -56,21 +63,6 @@ async function boot(): Promise<void> {
         <Root queryClient={queryClient} />
       </StrictMode>,
     ),
-  );
-}
-
-/**
- * wagmi's context is always in the tree (so nothing remounts when the wallet code arrives); its
- * value is the config once loaded. Components that use wagmi's hooks render only from then on.
- */
-function Root({ queryClient }: { queryClient: QueryClient }) {
-  const config = useWalletConfig();
-  return (
-    <WagmiContext.Provider value={config ?? undefined}>
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    </WagmiContext.Provider>
   );
 }
 

@@ -17,7 +17,6 @@ import { NoNetwork } from '../shared/ui/NoNetwork';
 import { ReadSourceNote } from '../features/settings/ReadSourceNote';
 import { NotifyBanner } from '../shared/ui/notify';
 import { Toaster } from '../shared/ui/toast';
-import { TxProgressModal, TxReceiptBanner } from '../features/tx/TxProgress';
 import { ASYNC_PAGE_DELAY_MS, CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './chunks';
 import { NavBar } from './NavBar';
 import { NoticeNotifier } from './NoticeNotifier';
@@ -35,6 +34,18 @@ const PendingTxWatcher = lazy(() =>
   })),
 );
 const pendingAtBoot = readPendingTx() !== null;
+
+// A transaction's progress and its receipt: only the wallet code sends transactions, so their views
+// (and their 'tx' texts, of the later part) come with it, not with the first visit (issue 26 §1).
+// A chunk that cannot be loaded leaves the view out, as for PendingTxWatcher.
+const txViews = () =>
+  withTimeout(import('../features/tx/TxProgress'), CHUNK_LOAD_TIMEOUT_MS).catch(() => null);
+const TxReceiptBanner = lazy(() =>
+  txViews().then((m) => ({ default: m?.TxReceiptBanner ?? (() => null) })),
+);
+const TxProgressModal = lazy(() =>
+  txViews().then((m) => ({ default: m?.TxProgressModal ?? (() => null) })),
+);
 
 // The session guard and the Reconnect banner come with the wallet code (features/wallet/runtime/loadRuntime.ts).
 const WalletShell = lazy(() => import('../features/wallet/WalletShell'));
@@ -95,9 +106,9 @@ export function App() {
             <PendingTxWatcher />
           </Suspense>
         ) : null}
-        <TxReceiptBanner />
         {walletReady ? (
           <Suspense fallback={null}>
+            <TxReceiptBanner />
             <WalletShell />
           </Suspense>
         ) : null}
@@ -129,7 +140,11 @@ export function App() {
       <NoticeNotifier />
       <ConfirmHost />
       <LoadingModal />
-      <TxProgressModal />
+      {walletReady ? (
+        <Suspense fallback={null}>
+          <TxProgressModal />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -23,6 +23,13 @@ test('a preloaded page renders from the load started at boot (one fetch)', async
   assert.equal(loads, 1, 'rendering reuses the preload');
 });
 
+test('a page whose preload finished renders as itself (no Suspense between the shell and it)', async () => {
+  const page = lazyPage(async () => ({ default: Page }));
+  await page.preload();
+  assert.equal(page.get(), Page);
+  assert.equal(page.get(), page.get(), 'the same component on every render');
+});
+
 test('a failed preload shows as the page failing; Retry (reset) loads again', async () => {
   let loads = 0;
   const page = lazyPage(async () => {

@@ -9,32 +9,48 @@ import { loadWalletRuntime } from '../features/wallet/runtime/loadRuntime';
  * takes longer than the spec's 60000 ms counts as failed (Retry is offered).
  */
 export interface LazyPage {
-  get(): LazyExoticComponent<ComponentType>;
+  /**
+   * The page's component: the loaded one itself once `preload` has finished (the first render then
+   * shows the page at once, with no Suspense fallback between the pre-rendered shell and it),
+   * else a lazy one. The same component until `reset`.
+   */
+  get(): ComponentType;
   reset(): void;
   /**
    * Starts loading the page's code now (at boot, next to the language), so the first render does
    * not wait for one more round trip. The page then renders from that load, failed or not (a
    * failure shows Retry like any other).
    */
-  preload(): void;
+  preload(): Promise<unknown>;
 }
 
 type PageModule = { default: ComponentType };
 
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  let current: LazyExoticComponent<ComponentType> | undefined;
+  let current: ComponentType | LazyExoticComponent<ComponentType> | undefined;
   let early: Promise<PageModule> | undefined;
+  let loaded: PageModule | undefined;
   return {
-    get: () => (current ??= lazy(() => withTimeout(early ?? load(), ASYNC_PAGE_TIMEOUT_MS))),
+    get: () =>
+      (current ??=
+        loaded?.default ?? lazy(() => withTimeout(early ?? load(), ASYNC_PAGE_TIMEOUT_MS))),
     reset: () => {
       current = undefined;
       early = undefined;
+      loaded = undefined;
     },
     preload: () => {
-      if (current || early) return;
-      early = load();
-      // Reported when the page renders (ChunkBoundary), not as an unhandled rejection now.
-      early.catch(() => {});
+      if (current || early) return early ?? Promise.resolve();
+      const loading = load();
+      early = loading;
+      loading.then(
+        (page) => {
+          if (early === loading) loaded = page;
+        },
+        // Reported when the page renders (ChunkBoundary), not as an unhandled rejection now.
+        () => {},
+      );
+      return loading;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../shared/ui/Amount';
-import { useActivityList } from '../../shared/data/endpoints';
+import { useActivityList } from '../../shared/data/lists';
 import type { ActivityItem } from '../../shared/data/types';
 import { formatDateTime } from '../../shared/format';
 import { toBigInt, useTokenFormat, type TokenFormat } from '../../shared/tokens';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TokenIcon } from '../../shared/ui/logos';
+import { TokenIcon } from '../../shared/ui/tokenLogos';
 import { useTranslation } from 'react-i18next';
 import { minusTolerance } from '../../shared/amount';
 import { bpsToPercent } from '../../shared/format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Amount } from '../../shared/ui/Amount';
 import { useTranslation } from 'react-i18next';
-import { useIncomeList } from '../../shared/data/endpoints';
+import { useIncomeList } from '../../shared/data/lists';
 import { incomeSources, type IncomeItem, type IncomeSource } from '../../shared/data/types';
 import { useNetwork } from '../../shared/network';
 import { useSession } from '../../shared/session';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../shared/ui/Amount';
 import { countFormat } from '../../shared/displayAmount';
-import { useExchangeList } from '../../shared/data/endpoints';
+import { useExchangeList } from '../../shared/data/lists';
 import { useTokenFormat } from '../../shared/tokens';
 import { Card } from '../../shared/ui/Card';
 import { RecordList, RecordRow } from '../../shared/ui/RecordList';

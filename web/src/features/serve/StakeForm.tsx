@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TokenIcon } from '../../shared/ui/logos';
+import { TokenIcon } from '../../shared/ui/tokenLogos';
 import { USDC_SYMBOL } from '../../shared/tokens';
 import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../shared/ui/Amount';
-import { useWithdrawList } from '../../shared/data/endpoints';
+import { useWithdrawList } from '../../shared/data/lists';
 import { RecordList, RecordRow } from '../../shared/ui/RecordList';
 
 export default function WithdrawsPage() {

@@ -1,12 +1,13 @@
 /**
  * One hook per server route the data pages read (docs/CONTRACTS-OF-WORK.md). Each takes the
- * network from the top bar (`chain=`) and the session from storage; see query.ts.
+ * network from the top bar (`chain=`) and the session from storage; see query.ts. The paginated
+ * lists are in lists.ts.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api';
-import { serverKey, useServerList, useServerQuery } from './query';
+import { serverKey, useServerQuery } from './query';
 import { unreadKey } from './unread';
-import type { IncomeSource, ReadResult } from './types';
+import type { ReadResult } from './types';
 
 const SUMMARY_REFRESH_MS = 30_000;
 
@@ -25,31 +26,13 @@ export const useHome = (deployed: boolean) =>
 export const useIndexConfig = () =>
   useServerQuery('GET /v1/index/config', {}, { auth: false, chain: false, language: true });
 
-export const useIncomeList = (source: IncomeSource | 'all') =>
-  useServerList('GET /v1/income/list', { source }, { auth: true });
-
 export const useIncomeDaily = (days: number) =>
   useServerQuery('GET /v1/income/daily', { days }, { auth: true });
-
-export const useActivityList = () => useServerList('GET /v1/activity/list', {}, { auth: true });
-
-export const useWithdrawList = () => useServerList('GET /v1/withdraw/list', {}, { auth: true });
-
-export const useExchangeList = () => useServerList('GET /v1/exchange/list', {}, { auth: true });
 
 export const useTeamSummary = () =>
   useServerQuery('GET /v1/team/summary', {}, { auth: true, refetchInterval: SUMMARY_REFRESH_MS });
 
-export const useTeamMembers = (depth: 1 | 2 | 3) =>
-  useServerList('GET /v1/team/members', { depth }, { auth: true });
-
 export const useInviteInfo = () => useServerQuery('GET /v1/invite/info', {}, { auth: true });
-
-/**
- * The notices of the selected network's chain events and the operator's notices (another
- * network's changes are not listed); the read marks come with a session.
- */
-export const useNoticeList = () => useServerList('GET /v1/notice/list', {}, { auth: false });
 
 export const useNoticeDetails = (id: number | undefined) =>
   useServerQuery(

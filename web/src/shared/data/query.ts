@@ -1,13 +1,11 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { currentLanguage } from '../../i18n/translate';
 import { apiGet, routePath, type GetRoute } from '../api';
 import type { DataOf } from '@app/server/api-schema';
 import { useNetwork } from '../network';
 import { useSession } from '../session';
-import { nextPageParam, PAGE_SIZE, type PageParam } from './paging';
-import type { IndexedPage, Page } from './types';
 
-type Params = Record<string, string | number | undefined>;
+export type Params = Record<string, string | number | undefined>;
 
 /** Every query of server data starts with this key, so a finished transaction can refresh all. */
 export const serverKey = ['server'] as const;
@@ -28,7 +26,7 @@ export interface ServerQueryOptions {
  * session's address is part of the key, so another account never sees the previous one's figures.
  * Failures are shown by the page (no toast); a dead session (code 400) still logs out in `api`.
  */
-function useRoute(route: GetRoute, params: Params, options: ServerQueryOptions) {
+export function useServerRoute(route: GetRoute, params: Params, options: ServerQueryOptions) {
   const network = useNetwork();
   const session = useSession();
   const chain = options.chain === false ? undefined : network.chainId;
@@ -42,49 +40,19 @@ function useRoute(route: GetRoute, params: Params, options: ServerQueryOptions) 
   };
 }
 
-/** A GET route whose data is a page of a list (notices by page number, chain lists by cursor). */
-type ListRoute = {
-  [R in GetRoute]: DataOf<R> extends Page<unknown> | IndexedPage<unknown> ? R : never;
-}[GetRoute];
-
 /** One server object (GET `route`), typed by the route's schema. */
 export function useServerQuery<R extends GetRoute>(
   routeName: R,
   params: Params,
   options: ServerQueryOptions,
 ) {
-  const route = useRoute(routeName, params, options);
+  const route = useServerRoute(routeName, params, options);
   const query = useQuery({
     queryKey: route.key,
     enabled: route.enabled,
     refetchInterval: options.refetchInterval,
     queryFn: ({ signal }): Promise<DataOf<R>> =>
       apiGet(routeName, route.params, { toast: false, signal }),
-  });
-  return { ...query, signedIn: route.signedIn };
-}
-
-/**
- * A paginated server list, loaded page by page ("Load more"): chain-derived lists continue after
- * the last page's cursor (`before`), the notice list by page number.
- */
-export function useServerList<R extends ListRoute>(
-  routeName: R,
-  params: Params,
-  options: ServerQueryOptions,
-) {
-  const route = useRoute(routeName, params, options);
-  const query = useInfiniteQuery({
-    queryKey: route.key,
-    enabled: route.enabled,
-    initialPageParam: {} as PageParam,
-    queryFn: ({ pageParam, signal }) =>
-      apiGet(
-        routeName,
-        { ...route.params, ...pageParam, limit: PAGE_SIZE },
-        { toast: false, signal },
-      ),
-    getNextPageParam: (last: DataOf<R>) => nextPageParam(last),
   });
   return { ...query, signedIn: route.signedIn };
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
-import { WalletIcon } from '../../../shared/ui/logos';
+import { WalletIcon } from '../../../shared/ui/walletLogos';
 import { toast } from '../../../shared/ui/toast';
 import { loadWalletConnect, walletConnectProjectId } from './walletConnectOption';
 import type { WalletConnectAttempt } from './walletConnect';

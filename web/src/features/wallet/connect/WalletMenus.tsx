@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState, type MouseEvent } from 'react';
-import { WalletIcon } from '../../../shared/ui/logos';
+import { WalletIcon } from '../../../shared/ui/walletLogos';
 import { useTranslation } from 'react-i18next';
 import { useConfig, type Connector } from 'wagmi';
 import { copyText } from '../../../shared/clipboard';
