@@ -260,26 +260,19 @@ function bootPreload({ withPrefetch }: { withPrefetch: boolean }): Plugin {
     name: 'boot-preload',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const withImports = (file: string, seen = new Set<string>()): Set<string> => {
-        if (seen.has(file)) return seen;
-        seen.add(file);
-        for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
-        return seen;
-      };
-      const entry = chunks.find((c) => c.isEntry);
       // (The home page's module may share a chunk with others: see the 'page-kit' group.)
-      const home = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(HOME_PAGE_MODULE)));
+      const {
+        chunks,
+        entry,
+        page: home,
+        files: homeFiles,
+        // The home chunks' stylesheets: Vite's loader would fetch them only after the entry ran,
+        // and holds the page's module until they arrive; one already in the document is not
+        // fetched again.
+        css: homeCss,
+      } = pageBeyondEntry(bundle, HOME_PAGE_MODULE);
       if (!entry || (withPrefetch && !home))
         throw new Error('boot-preload: no entry or home page chunk');
-      const loaded = withImports(entry.fileName);
-      const homeFiles = home ? [...withImports(home.fileName)].filter((f) => !loaded.has(f)) : [];
-      // The home chunks' stylesheets: Vite's loader would fetch them only after the entry ran, and
-      // holds the page's module until they arrive; one already in the document is not fetched again.
-      const homeCss = homeFiles.flatMap((f) => [
-        ...(byFile.get(f)?.viteMetadata?.importedCss ?? []),
-      ]);
       const localeFiles: Record<string, string> = {};
       for (const c of chunks) {
         const code = c.facadeModuleId?.match(
@@ -431,8 +424,12 @@ function prerenderedShell(): Plugin {
   };
 }
 
-/** The stylesheets of home's page chunk and of the chunks it imports that the entry does not. */
-function shellPageCss(bundle: Record<string, { type: string }>): string[] {
+/**
+ * The bundle's chunks, its entry, the chunk holding the page module `pageModule`, the files that
+ * page loads beyond what the entry already loaded (its chunk and the chunks it imports), and the
+ * stylesheets those files import.
+ */
+function pageBeyondEntry(bundle: Record<string, { type: string }>, pageModule: string) {
   const chunks = Object.values(bundle).flatMap((c) =>
     c.type === 'chunk' ? [c as unknown as RolldownChunk & CssMetadata] : [],
   );
@@ -443,14 +440,19 @@ function shellPageCss(bundle: Record<string, { type: string }>): string[] {
     for (const dep of byFile.get(file)?.imports ?? []) withImports(dep, seen);
     return seen;
   };
-  const homeModule = standalone ? STANDALONE_HOME_PAGE_MODULE : HOME_PAGE_MODULE;
   const entry = chunks.find((c) => c.isEntry);
-  const home = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(homeModule)));
-  if (!entry || !home) throw new Error('prerendered-shell: no entry or home page chunk');
-  const loaded = withImports(entry.fileName);
-  const cssFiles = [...withImports(home.fileName)]
-    .filter((f) => !loaded.has(f))
-    .flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+  const page = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(pageModule)));
+  const loaded = entry ? withImports(entry.fileName) : new Set<string>();
+  const files = page ? [...withImports(page.fileName)].filter((f) => !loaded.has(f)) : [];
+  const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+  return { chunks, entry, page, files, css };
+}
+
+/** The stylesheets of home's page chunk and of the chunks it imports that the entry does not. */
+function shellPageCss(bundle: Record<string, { type: string }>): string[] {
+  const homeModule = standalone ? STANDALONE_HOME_PAGE_MODULE : HOME_PAGE_MODULE;
+  const { entry, page, css: cssFiles } = pageBeyondEntry(bundle, homeModule);
+  if (!entry || !page) throw new Error('prerendered-shell: no entry or home page chunk');
   return cssFiles.map((file) => {
     const asset = bundle[file] as { type: string; source?: string | Uint8Array } | undefined;
     if (asset?.type !== 'asset') throw new Error(`prerendered-shell: no stylesheet ${file}`);
