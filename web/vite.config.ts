@@ -292,7 +292,8 @@ function bootPreload({ withPrefetch }: { withPrefetch: boolean }): Plugin {
       // <html lang dir> at once, before the body is parsed: the pre-rendered shell (English) then
       // lays out right to left for Arabic, and hides its English texts for any other language
       // (src/styles.css `[data-shell]`) until the app renders in the user's language. The shell
-      // is home's: on another page only its top bar shows (`data-not-home`).
+      // is home's: on another page only its top bar shows (`data-not-home`). A stored session
+      // (`data-session`) keeps the anonymous shell's connect button and sign-in prompt unseen.
       const language = `
     var match = ${matchLanguageAmong.toString()};
     var codes = ${JSON.stringify(codes)};
@@ -301,7 +302,10 @@ function bootPreload({ withPrefetch }: { withPrefetch: boolean }): Plugin {
     var lang = match(codes, stored) || match(codes, navigator.language) || ${JSON.stringify(defaultLanguage)};
     document.documentElement.lang = lang;
     document.documentElement.dir = ${JSON.stringify(rtlLanguages)}.indexOf(lang) >= 0 ? 'rtl' : 'ltr';
-    if (!${homeHash.toString()}.test(location.hash)) document.documentElement.setAttribute('data-not-home', '');`;
+    if (!${homeHash.toString()}.test(location.hash)) document.documentElement.setAttribute('data-not-home', '');
+    try {
+      if (localStorage.getItem(${JSON.stringify(storageKeys.token)})) document.documentElement.setAttribute('data-session', '');
+    } catch (e) {}`;
       const prefetch = `
     var urls = [${JSON.stringify(localeFiles)}[lang]];
     var styles = [];

@@ -42,10 +42,13 @@ const sessionKey = 'token';
 const lostRecorder = `(() => {
   const key = '__e2eLostShown';
   const seen = { banner: false, header: false };
+  // What a person sees: the pre-rendered shell's button, kept in place but unseen while a session is
+  // stored (web/src/styles.css), says nothing.
+  const seenEl = (el) => !!el && getComputedStyle(el).visibility !== 'hidden';
   const scan = () => {
     const now = {
       banner: !!document.querySelector('[data-testid="reconnect-banner"]'),
-      header: !!document.querySelector('[data-testid="wallet-button"].wallet-button--connect') &&
+      header: seenEl(document.querySelector('[data-testid="wallet-button"].wallet-button--connect')) &&
         !!localStorage.getItem(${JSON.stringify(sessionKey)}),
     };
     for (const what of ['banner', 'header']) {

@@ -20,7 +20,7 @@ import './tx.css';
 export function ConnectPrompt({ action = true }: { action?: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className="card state" data-testid="connect-prompt">
+    <section className="card state connect-prompt" data-testid="connect-prompt">
       <p>{t('toast.connectWallet')}</p>
       <p className="muted small">{t('list.connectHint')}</p>
       {action ? (
