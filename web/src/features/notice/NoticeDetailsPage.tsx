@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useRoute } from '../../app/router';
 import { ApiError } from '../../shared/api';
 import { markNoticesRead, useNoticeDetails } from '../../shared/data/endpoints';
-import { formatDateTime } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/DataViews';
+import { DateTime } from '../../shared/ui/DateTime';
 import { NoticeChangeState } from './NoticeChangeState';
 import { NoticeKind } from './NoticeKind';
 import { parseNoticeId } from './noticeId';
@@ -55,11 +55,7 @@ export default function NoticeDetailsPage() {
         {notice.title}
       </h2>
       <p className="muted small">
-        {Number.isNaN(published) ? null : (
-          <time dateTime={notice.publishedAt}>
-            {formatDateTime(published / 1000, i18n.language)}
-          </time>
-        )}
+        {Number.isNaN(published) ? null : <DateTime unixSeconds={published / 1000} />}
       </p>
       <p>
         <NoticeChangeState change={notice.change} />
