@@ -59,6 +59,16 @@ export async function earnedOf(chain: LocalChain, user: Address): Promise<bigint
   return account.earned;
 }
 
+/** An account's positions as the chain stores them (the lens's `getPositions`), oldest first. */
+export async function positionsOf(chain: LocalChain, user: Address) {
+  return chain.client.readContract({
+    address: chain.deployment.stakingLens,
+    abi: stakingLensAbi,
+    functionName: 'getPositions',
+    args: [user],
+  });
+}
+
 // ---- Server -------------------------------------------------------------------------------------
 
 interface Envelope<T> {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { formatUnits, type Address } from 'viem';
 import { localDailyRate } from '@app/contracts/local';
-import { stakingAbi, stakingLensAbi } from '@app/contracts/generated';
+import { stakingAbi } from '@app/contracts/generated';
 import {
   closeTo,
   confirmOperation,
@@ -31,6 +31,7 @@ import {
   usdc,
 } from '../chain.ts';
 import { startStack, withPage, withSession, type LocalChain, type Stack } from '../harness.ts';
+import { positionsOf } from '../data.ts';
 import { appText } from '../texts.ts';
 import type { Locator, Page } from 'playwright-core';
 
@@ -180,12 +181,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
         await expectReceipt(page, 'Stake confirmed', stakeMark);
 
         // The position ends when the page said (to the minute it was shown).
-        const positions = await eth.client.readContract({
-          address: eth.deployment.stakingLens,
-          abi: stakingLensAbi,
-          functionName: 'getPositions',
-          args: [user],
-        });
+        const positions = await positionsOf(eth, user);
         const position = positions.at(-1);
         assert.ok(position);
         assert.equal(position.planId, planId);
@@ -296,12 +292,7 @@ describe('earnings shown before staking', { timeout: 600_000 }, () => {
           .click();
         await expectReceipt(page, appText('ar', 'toast.stakeSucceeded'), mark);
 
-        const positions = await bsc.client.readContract({
-          address: bsc.deployment.stakingLens,
-          abi: stakingLensAbi,
-          functionName: 'getPositions',
-          args: [user],
-        });
+        const positions = await positionsOf(bsc, user);
         const position = positions.at(-1);
         assert.ok(position);
         const term = Number(position.endTime - position.startTime);
