@@ -14,6 +14,12 @@ export const SESSION_CACHE_MS = 30_000;
 const MAX_CACHED = 50_000;
 const caches = new WeakMap<Db, Map<string, { active: ActiveSession; until: number }>>();
 /**
+ * Token hashes revoked in the last `SESSION_CACHE_MS`, per database, with when they may be
+ * forgotten. A request that looked its session up just before a logout finishes after it: without
+ * these it would put the revoked session back in the cache for another half minute.
+ */
+const revokedLately = new WeakMap<Db, Map<string, number>>();
+/**
  * Per database, when instances share revocations: `publish` tells the others of a logout, and
  * `live()` says whether this instance currently hears theirs. While it does not (Redis down), no
  * session is served from the cache, so a logout elsewhere is never missed.
@@ -31,7 +37,7 @@ const channels = new WeakMap<Db, RevocationChannel>();
 export function shareSessionRevocations(db: Db, channel: RevocationChannel) {
   channels.set(db, channel);
   return {
-    forget: (tokenHash: string) => void cacheOf(db).delete(tokenHash),
+    forget: (tokenHash: string) => forgetRevoked(db, tokenHash, Date.now()),
     forgetAll: () => cacheOf(db).clear(),
   };
 }
@@ -41,6 +47,23 @@ const cacheOf = (db: Db) => {
   if (!cache) caches.set(db, (cache = new Map()));
   return cache;
 };
+
+const revokedOf = (db: Db) => {
+  let revoked = revokedLately.get(db);
+  if (!revoked) revokedLately.set(db, (revoked = new Map()));
+  return revoked;
+};
+
+/** Drops a revoked session from the cache and keeps it out for as long as a lookup may be stale. */
+function forgetRevoked(db: Db, tokenHash: string, nowMs: number): void {
+  cacheOf(db).delete(tokenHash);
+  const revoked = revokedOf(db);
+  if (revoked.size >= MAX_CACHED) {
+    for (const [hash, until] of revoked) if (until <= nowMs) revoked.delete(hash);
+    if (revoked.size >= MAX_CACHED) revoked.clear();
+  }
+  revoked.set(tokenHash, nowMs + SESSION_CACHE_MS);
+}
 
 /** The active session for a `Token` header value, or null (missing, malformed, unknown, revoked, expired). */
 export async function sessionForToken(
@@ -76,6 +99,8 @@ export function cachedSession(db: Db, hash: string, now: Date): ActiveSession | 
 
 /** Keeps a session the database just found active (by a lookup or a page's own statement). */
 export function rememberSession(db: Db, hash: string, active: ActiveSession, now: Date): void {
+  const revokedUntil = revokedOf(db).get(hash);
+  if (revokedUntil !== undefined && now.getTime() < revokedUntil) return;
   const cache = cacheOf(db);
   if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(hash, {
@@ -86,7 +111,7 @@ export function rememberSession(db: Db, hash: string, active: ActiveSession, now
 
 export async function endSession(db: Db, token: string, now: Date): Promise<boolean> {
   const hash = hashToken(token);
-  cacheOf(db).delete(hash);
+  forgetRevoked(db, hash, now.getTime());
   const revoked = await revokeSession(db, hash, now);
   // After the database says so, so an instance that drops its cache entry reads it revoked.
   await channels.get(db)?.publish(hash);

@@ -17,6 +17,8 @@ import {
   type TestServer,
 } from '../testing/harness.ts';
 import { startServer } from '../start.ts';
+import { rememberSession, tokenHashOf } from '../auth/sessions.ts';
+import { findActiveSession } from '../db/queries/sessions.ts';
 
 const [alice, bob, carol, dave, erin, frank] = localAccounts.slice(1) as [
   (typeof localAccounts)[number],
@@ -129,6 +131,20 @@ for (const engine of engines()) {
       assert.equal(again.Id, login.Id);
       assert.equal(again.InviteCode, login.InviteCode);
       assert.equal(again.Wallet, 'metamask');
+    });
+
+    it('a request that found the session just before its logout does not bring it back (code 400 after)', async () => {
+      const login = await signIn(server.url, alice);
+      const hash = tokenHashOf(login.Token)!;
+      // A page request looked the session up (found active) and is still running…
+      const found = await findActiveSession(server.db, hash, server.clock.now());
+      assert.ok(found);
+      const out = await postForm(server.url, '/v1/user/logout', {}, { Token: login.Token });
+      assert.equal(out.body.code, 0);
+      // …and finishes after the logout, keeping what it found.
+      rememberSession(server.db, hash, found, server.clock.now());
+      assertError(await getJson(server.url, '/v1/user/info', { Token: login.Token }), 401, 400);
+      assertError(await getJson(server.url, '/v1/income/list', { Token: login.Token }), 401, 400);
     });
 
     it('answers code 400 (HTTP 401) for a missing, malformed, unknown or expired token', async () => {
