@@ -30,12 +30,42 @@ export const RPC_BODY_LIMIT = 256 * 1024;
  * Most positional parameters per method where more would change what the node computes: eth_call
  * and eth_estimateGas take (call, block); a third (state overrides: any code or balance at any
  * address) and a fourth (block overrides) let one small request make the node compute and answer
- * anything, so they are refused rather than forwarded.
+ * anything, so they are refused rather than forwarded. One exception, `estimateOverrideRefusal`.
  */
 const maxParams: Readonly<Record<string, number>> = {
   eth_call: 2,
   eth_estimateGas: 2,
 };
+
+/** Most storage slots one eth_estimateGas may set (the web sets 32: allowanceOverride.ts). */
+export const MAX_OVERRIDE_SLOTS = 64;
+const word = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * The web shows a payment's network fee before the wallet opens, also when the exact approval that
+ * precedes it is not given yet: it estimates the payment as if the allowance were set
+ * (web/src/shared/chain/allowanceOverride.ts). So eth_estimateGas may take a third parameter that
+ * only sets storage slots (`stateDiff`) of this deployment's contracts: its answer is one number,
+ * and what it computes is bounded by the gas cap like any estimate; no code, balance or nonce.
+ */
+function estimateOverrideRefusal(override: unknown, limits: ParamLimits): string | undefined {
+  const refused = `eth_estimateGas: state overrides may only set storage slots of this app's contracts (at most ${MAX_OVERRIDE_SLOTS})`;
+  if (typeof override !== 'object' || override === null || Array.isArray(override)) return refused;
+  let slots = 0;
+  for (const [address, change] of Object.entries(override)) {
+    if (!limits.ours.has(address.toLowerCase())) return refused;
+    if (typeof change !== 'object' || change === null || Array.isArray(change)) return refused;
+    const keys = Object.keys(change);
+    if (keys.length !== 1 || keys[0] !== 'stateDiff') return refused;
+    const diff: unknown = (change as { stateDiff: unknown }).stateDiff;
+    if (typeof diff !== 'object' || diff === null || Array.isArray(diff)) return refused;
+    for (const [slot, value] of Object.entries(diff)) {
+      if (!word.test(slot) || typeof value !== 'string' || !word.test(value)) return refused;
+      if (++slots > MAX_OVERRIDE_SLOTS) return refused;
+    }
+  }
+  return undefined;
+}
 
 export interface ParamLimits {
   /** The deployment's contracts on this chain, lower-case (eth_getLogs must name one of them). */
@@ -50,6 +80,9 @@ export function paramsRefusal(
   params: readonly unknown[],
   limits: ParamLimits,
 ): string | undefined {
+  if (method === 'eth_estimateGas' && params.length === 3) {
+    return estimateOverrideRefusal(params[2], limits);
+  }
   const max = maxParams[method];
   if (max !== undefined && params.length > max) {
     return `${method}: state and block overrides are not accepted (at most ${max} parameters)`;

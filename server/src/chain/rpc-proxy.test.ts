@@ -20,7 +20,7 @@ import { findFreePort, startAnvil, type LocalChain } from '@app/contracts/local'
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { attackTarget, deployAttackCode, returnsZeros } from '../testing/rpc-attack.ts';
 import { startTestProvider, type TestProvider } from '../testing/rpc-provider.ts';
-import { MAX_BATCH } from './allowlist.ts';
+import { MAX_BATCH, MAX_OVERRIDE_SLOTS } from './allowlist.ts';
 import { RpcErrorCode } from './rpc-proxy.ts';
 
 const BSC = networks.BSC;
@@ -224,12 +224,47 @@ describe('JSON-RPC proxy /rpc/:chainId', () => {
         call(method, [{ to: ours.staking, data: '0x' }, 'latest', { [ours.staking]: { code } }]),
       );
       assert.equal(overridden.json.error?.code, RpcErrorCode.invalidParams, method);
-      assert.match(overridden.json.error!.message, /overrides are not accepted/);
+      assert.match(
+        overridden.json.error!.message,
+        method === 'eth_call' ? /overrides are not accepted/ : /only set storage slots/,
+      );
       const blockOverride = await rpc(
         call(method, [{ to: ours.staking }, 'latest', {}, { number: '0x1' }]),
       );
       assert.equal(blockOverride.json.error?.code, RpcErrorCode.invalidParams, method);
     }
+  });
+
+  it('eth_estimateGas may set storage slots of our contracts (a fee before the approval), nothing else', async () => {
+    const slot = (i: number) => toHex(i, { size: 32 });
+    const diff = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [slot(i), slot(1)]));
+    const estimate = (override: unknown) =>
+      rpc(call('eth_estimateGas', [{ to: ours.usdc, data: '0x' }, 'latest', override]));
+    const accepted = await estimate({ [ours.usdc]: { stateDiff: diff(MAX_OVERRIDE_SLOTS) } });
+    assert.equal(accepted.json.error, undefined, JSON.stringify(accepted.json));
+    assert.match(String(accepted.json.result), /^0x[0-9a-f]+$/);
+    for (const override of [
+      { [receiver.address]: { stateDiff: diff(1) } },
+      { [ours.usdc]: { stateDiff: diff(MAX_OVERRIDE_SLOTS + 1) } },
+      { [ours.usdc]: { stateDiff: diff(1), balance: '0x1' } },
+      { [ours.usdc]: { state: diff(1) } },
+      { [ours.usdc]: { stateDiff: { '0x1': slot(1) } } },
+      { [ours.usdc]: { stateDiff: { [slot(0)]: 1 } } },
+      [{ address: ours.usdc, stateDiff: diff(1) }],
+      null,
+    ]) {
+      const refused = await estimate(override);
+      assert.equal(refused.json.error?.code, RpcErrorCode.invalidParams, JSON.stringify(override));
+    }
+    const onCall = await rpc(
+      call('eth_call', [
+        { to: ours.usdc, data: '0x' },
+        'latest',
+        { [ours.usdc]: { stateDiff: diff(1) } },
+      ]),
+    );
+    assert.equal(onCall.json.error?.code, RpcErrorCode.invalidParams);
   });
 
   it('eth_getLogs: only our contracts, over a block hash or at most RPC_LOGS_MAX_BLOCKS blocks', async () => {

@@ -2,7 +2,8 @@
  * POST /rpc/:chainId — JSON-RPC proxy to the configured providers of that chain, so the web app
  * reads the chain through its own origin: this app's reads and sends, nothing more.
  * - Only allowlisted methods, with their parameters held to what the app asks (allowlist.ts: no
- *   state or block overrides; eth_getLogs on our contracts over a bounded range); a signed
+ *   state or block overrides but our contracts' storage slots on eth_estimateGas; eth_getLogs on
+ *   our contracts over a bounded range); a signed
  *   transaction only into our contracts (rpc-proxy-send.ts). Batches up to MAX_BATCH.
  * - The rate limit counts calls, a batch as its size (rpc-proxy-limit.ts).
  * - Every upstream answer is read with a size cap (rpc-proxy-read.ts): past it, the calls get a
