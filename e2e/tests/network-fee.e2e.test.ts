@@ -4,13 +4,14 @@
  * the fee of the exact transaction their button sends, in the chain's coin and in USDC at the
  * pool's price, equal to what this test asks the same anvil with viem (gas estimate × the chain's
  * maximum fee per gas, the pool's reserves); a collect, an exchange and a withdrawal worth less
- * than their fee are pointed out, large ones are not.
+ * than their fee are pointed out, large ones are not. A stake and a membership purchase show the
+ * fee of the exact approval and of the payment after it, before either is given.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { formatUnits, type Abi, type Address } from 'viem';
-import { pairAbi, stakingAbi, stakingLensAbi } from '@app/contracts/generated';
+import { pairAbi, stakingAbi, stakingLensAbi, usdcAbi } from '@app/contracts/generated';
 import {
   confirmOperation,
   openSignedIn,
@@ -19,10 +20,19 @@ import {
   expectReceipt,
   outcomeMark,
 } from '../app.ts';
-import { accountAddress, advanceTime, getAccount, stakeAs, stakingCallAs } from '../chain.ts';
+import {
+  accountAddress,
+  advanceTime,
+  approveAs,
+  getAccount,
+  stakeAs,
+  stakingCallAs,
+  usdc,
+} from '../chain.ts';
 import { startStack, withSession, type Stack } from '../harness.ts';
 
 const DAY = 24 * 60 * 60;
+
 /** The app asks the chain again every 15 s; the test waits a little longer than one refresh. */
 const FEE_REFRESH_WAIT_MS = 20_000;
 
@@ -73,7 +83,7 @@ function close(shown: bigint, expected: bigint, perMille: bigint) {
 async function expectFeeLine(
   scope: Locator,
   chain: Chain,
-  call: Parameters<typeof chainFee>[1],
+  call: Parameters<typeof chainFee>[1] | (() => Promise<bigint>),
   account: Address,
   perMille = 1n,
 ) {
@@ -82,7 +92,7 @@ async function expectFeeLine(
   for (;;) {
     const coinText = await scope.getByTestId('network-fee-coin').innerText({ timeout: STEP_MS });
     const usdcText = await scope.getByTestId('network-fee-usdc').innerText({ timeout: STEP_MS });
-    const coin = await chainFee(chain, call, account);
+    const coin = typeof call === 'function' ? await call() : await chainFee(chain, call, account);
     const usdc = (coin * (await poolPrice(chain))) / 10n ** 18n;
     assert.ok(shownUnits(coinText, 18) > 0n, 'a non-zero coin figure');
     assert.match(coinText, chain.chainId === 1 ? /ETH/ : /BNB/);
@@ -246,6 +256,144 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
           await worthLess.waitFor({ timeout: FEE_REFRESH_WAIT_MS });
           assert.match(await worthLess.innerText(), /worth less than the network fee/);
           assert.equal((await getAccount(chain, user)).withdrawable, leftOver);
+        },
+      );
+    });
+
+  for (const chainId of [1, 56] as const)
+    test(`a stake and a node purchase show the fee of their approval and payment before the approval (chain ${chainId})`, async (t) => {
+      // Two accounts in the same state (bound to the root, no stake, no membership): the user's
+      // payment is estimated by the app before its approval exists; the twin's, by the chain after
+      // a real approval. Equal states cost equal gas, so the twin gives the figure to expect.
+      const [userIndex, twinIndex] = [7, 8];
+      const user = accountAddress(userIndex);
+      const twin = accountAddress(twinIndex);
+      const chain = stack.chains[chainId];
+      const { staking, usdc: token, root } = chain.deployment;
+      for (const index of [userIndex, twinIndex])
+        await stakingCallAs(chain, index, 'bindSuperior', [root]);
+      const approve = (value: bigint) =>
+        ({
+          address: token,
+          abi: usdcAbi,
+          functionName: 'approve',
+          args: [staking, value],
+        }) as const;
+      /**
+       * approve(value) from the user, then `payment` as the twin pays it once approved: `fee()` in
+       * wei at the chain's price now; `gas` the last figure's gas.
+       */
+      const approvalAndPayment = (
+        value: bigint,
+        payment: { functionName: string; args: readonly unknown[] },
+      ) => {
+        let twinApproved = false;
+        const expected = {
+          gas: 0n,
+          fee: async () => {
+            if (!twinApproved) {
+              await approveAs(chain, twinIndex, staking, value);
+              twinApproved = true;
+            }
+            const [approveGas, paymentGas, fees] = await Promise.all([
+              chain.client.estimateContractGas({ ...approve(value), account: user }),
+              chain.client.estimateContractGas({
+                address: staking,
+                abi: stakingAbi,
+                ...payment,
+                account: twin,
+              } as never),
+              chain.client.estimateFeesPerGas(),
+            ]);
+            expected.gas = approveGas + paymentGas;
+            return expected.gas * fees.maxFeePerGas;
+          },
+        };
+        return expected;
+      };
+      /** The gas of every transaction the user sent since block `from` (exclusive). */
+      const gasPaidSince = async (from: bigint) => {
+        let total = 0n;
+        let sent = 0;
+        const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+        for (let n = from + 1n; n <= head; n++) {
+          const block = await chain.client.getBlock({ blockNumber: n, includeTransactions: true });
+          for (const tx of block.transactions) {
+            if (tx.from.toLowerCase() !== user.toLowerCase()) continue;
+            total += (await chain.client.getTransactionReceipt({ hash: tx.hash })).gasUsed;
+            sent++;
+          }
+        }
+        return { total, sent };
+      };
+
+      await withSession(
+        stack,
+        `payment fee ${chainId}`,
+        { account: user, initialChainId: chainId },
+        async ({ page }) => {
+          await openSignedIn(page, stack.server.url, user, 'Serve');
+          const form = page.locator('section.stake-form');
+          assert.match(
+            await form.getByTestId('network-fee').innerText({ timeout: STEP_MS }),
+            /once the amount is valid/,
+          );
+          await page.getByLabel('Stake quantity').fill('150');
+          const stake = approvalAndPayment(usdc(chain, '150'), {
+            functionName: 'stake',
+            args: [0n, usdc(chain, '150')],
+          });
+          await expectFeeLine(form, chain, stake.fee, user);
+          // No allowance was given: the figure includes the approval the stake needs.
+          const allowance = () =>
+            chain.client.readContract({
+              address: token,
+              abi: usdcAbi,
+              functionName: 'allowance',
+              args: [user, staking],
+            });
+          assert.equal(await allowance(), 0n);
+          // "At most": what the stake then costs (a permit where the token has one, else an
+          // approval and the stake) is not more gas than the figure.
+          let from = await chain.client.getBlockNumber({ cacheTime: 0 });
+          let mark = await outcomeMark(page);
+          await page.getByRole('button', { name: 'Stake now' }).click();
+          await confirmOperation(page);
+          await expectReceipt(page, 'Stake confirmed', mark);
+          const staked = await gasPaidSince(from);
+          assert.ok(staked.sent >= 1, 'the stake was sent');
+          assert.ok(
+            staked.total <= stake.gas,
+            `the stake used ${staked.total} gas in ${staked.sent} transactions; shown ${stake.gas}`,
+          );
+
+          t.diagnostic(`stake: ${staked.total} gas in ${staked.sent} tx; shown ${stake.gas}`);
+          await page.evaluate(() => (window.location.hash = '#/pages/mine/mine'));
+          const price = await chain.client.readContract({
+            address: staking,
+            abi: stakingAbi,
+            functionName: 'nodePrice',
+          });
+          assert.equal(await allowance(), 0n);
+          await page.getByTestId('buy-node').click({ timeout: STEP_MS });
+          const dialog = page.getByRole('dialog', { name: 'Confirm operation' });
+          await dialog.getByTestId('purchase-summary').waitFor({ timeout: STEP_MS });
+          const purchase = approvalAndPayment(price, {
+            functionName: 'purchaseNode',
+            args: [price],
+          });
+          await expectFeeLine(dialog, chain, purchase.fee, user);
+          from = await chain.client.getBlockNumber({ cacheTime: 0 });
+          mark = await outcomeMark(page);
+          await confirmOperation(page);
+          await expectReceipt(page, 'Transaction succeeded', mark);
+          const bought = await gasPaidSince(from);
+          assert.equal(bought.sent, 2, 'an approval and the purchase');
+          assert.ok(
+            bought.total <= purchase.gas,
+            `the purchase used ${bought.total} gas; shown ${purchase.gas}`,
+          );
+          t.diagnostic(`purchase: ${bought.total} gas; shown ${purchase.gas}`);
         },
       );
     });

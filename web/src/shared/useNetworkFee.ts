@@ -3,23 +3,33 @@ import { useQuery } from '@tanstack/react-query';
 import type { Address, PublicClient } from 'viem';
 import { useConfig } from 'wagmi';
 import { publicClientFor } from './chain/client';
-import { estimateNetworkFee, feeInUsdc, type NetworkFee } from './chain/networkFee';
+import {
+  estimateNetworkFee,
+  feeInUsdc,
+  type FeeTransaction,
+  type NetworkFee,
+} from './chain/networkFee';
 import { coinPriceInUsdc } from './chain/pool';
 import { chainKeys, usePoolReserves } from './chain/reads';
-import type { AnyContractCall, ChainDeployment } from './contracts';
+import type { ChainDeployment } from './contracts';
 
 /** How often a shown fee is asked again: the chain's fee moves block by block. */
 export const NETWORK_FEE_REFRESH_MS = 15_000;
 
 /**
- * The exact transaction a form's main button would send: what identifies it (function and
- * arguments, for the query key) and how to build it (some calls need a chain read first, such as
- * the positions to harvest or the exchange's deadline).
+ * The exact transactions a form's main button would send: what identifies them (function and
+ * arguments, for the query key) and how to build them (some calls need a chain read first, such as
+ * the positions to harvest, the exchange's deadline, or whether a payment needs its approval).
  */
 export interface FeeCall {
   /** JSON-serialisable (bigints as strings): it is part of the query key. */
   key: readonly (string | number)[];
-  build: (client: PublicClient) => AnyContractCall | Promise<AnyContractCall>;
+  build: (
+    client: PublicClient,
+  ) =>
+    | FeeTransaction
+    | readonly FeeTransaction[]
+    | Promise<FeeTransaction | readonly FeeTransaction[]>;
 }
 
 export interface NetworkFeeState {

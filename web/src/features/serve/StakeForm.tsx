@@ -4,11 +4,15 @@ import { USDC_SYMBOL } from '../../shared/tokens';
 import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Skeleton } from '../../shared/ui/loading';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
+import { contractCall } from '../../shared/contracts';
+import { usePaymentFee } from '../tx';
 import { earningsRows } from './Earnings';
 import { PlanChips } from './PlanChips';
 import { PlanDetails } from './PlanDetails';
 import { StakeReceive } from './StakeReceive';
 import type { ServeState } from './useServeState';
+import { checkStakeAmount } from './validation';
 
 /**
  * The Serve page's one action (issue 19 §2, issue 24 §1): the plan as chips, one big amount input
@@ -36,6 +40,31 @@ export function StakeForm({
     ) : (
       <Skeleton label={t('loading.loading')} />
     );
+  // The fee of the stake Stake would send now (with its exact approval when still needed): only
+  // for an amount the checks would let through, into an open plan.
+  const { amount, minStake } = serve;
+  const stakeable =
+    plan?.open === true &&
+    deployment !== undefined &&
+    balance.data !== undefined &&
+    minStake !== undefined &&
+    checkStakeAmount(amount, balance.data, minStake).ok;
+  const fee = usePaymentFee(
+    serve.network,
+    deployment,
+    serve.user,
+    stakeable && plan && deployment && amount !== undefined
+      ? {
+          key: ['stake', plan.id, amount.toString()],
+          call: contractCall(deployment, {
+            contract: 'staking',
+            functionName: 'stake',
+            args: [BigInt(plan.id), amount],
+          }),
+          amount,
+        }
+      : undefined,
+  );
   const commissions =
     earnings && plan && deployment
       ? earningsRows(t, serve.fmt, {
@@ -79,6 +108,7 @@ export function StakeForm({
           symbol={rewardSymbol}
         />
       ) : null}
+      {session && deployment ? <NetworkFeeLine state={fee} /> : null}
       <button type="button" className="button button--block" disabled={busy} onClick={onStake}>
         {t('serve.stakeNow')}
       </button>

@@ -8,8 +8,9 @@
 export { runTx, type TxRequest, type TxSteps } from './flow';
 export { useTx } from './useTx';
 export { exclusive, isTxBusy, useTxBusy } from './progress';
-export { approveExactly } from './approve';
+export { approveExactly, paymentFeeTransactions } from './approve';
 export { payInOneConfirmation } from './batch';
+export { usePaymentFee, type PaymentToEstimate } from './usePaymentFee';
 export { TxSummary, type SummaryRow, type ValueRow } from './TxSummary';
 export { TxHashLine, TxProgressModal, TxReceiptBanner } from './TxProgress';
 export { isContractAccount, RECEIPT_TIMEOUT_MS, settleTimeout } from './receipt';

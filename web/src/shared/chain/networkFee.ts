@@ -1,4 +1,4 @@
-import type { PublicClient } from 'viem';
+import type { PublicClient, StateOverride } from 'viem';
 import type { AnyContractCall } from '../contracts';
 import { rewardValueInUsdc } from '../tokenMath';
 
@@ -34,18 +34,31 @@ export function worthLessThanFee(valueUsdc: bigint, feeUsdc: bigint | undefined)
   return feeUsdc !== undefined && valueUsdc < feeUsdc;
 }
 
-/** Asks the chain for the call's gas from `account` and the current price per gas. */
+/**
+ * One transaction whose fee is shown: the exact call, and for a payment whose approval is not given
+ * yet, the allowance that approval will set (allowanceOverride.ts).
+ */
+export type FeeTransaction = AnyContractCall & { stateOverride?: StateOverride };
+
+/**
+ * Asks the chain for the gas of the transactions a button sends, one after the other (an approval,
+ * then the payment), and the current price per gas; the fee is their sum.
+ */
 export async function estimateNetworkFee(
   client: PublicClient,
-  call: AnyContractCall,
+  transactions: FeeTransaction | readonly FeeTransaction[],
   account: `0x${string}`,
 ): Promise<NetworkFee> {
-  const [gas, perGas] = await Promise.all([
-    client.estimateContractGas({ ...call, account }),
+  const list = Array.isArray(transactions) ? transactions : [transactions as FeeTransaction];
+  const [gases, perGas] = await Promise.all([
+    Promise.all(list.map((call) => client.estimateContractGas({ ...call, account }))),
     client
       .estimateFeesPerGas()
       .then((fees) => fees.maxFeePerGas ?? fees.gasPrice ?? client.getGasPrice())
       .catch(() => client.getGasPrice()),
   ]);
-  return networkFee(gas, perGas);
+  return networkFee(
+    gases.reduce((sum, gas) => sum + gas, 0n),
+    perGas,
+  );
 }

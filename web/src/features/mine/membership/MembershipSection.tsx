@@ -70,6 +70,7 @@ export function MembershipSection(props: {
           <PurchaseSummary
             network={network}
             deployment={deployment}
+            user={user}
             kind={kind}
             price={price}
             treasury={v.treasury}

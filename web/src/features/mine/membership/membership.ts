@@ -3,6 +3,13 @@ export const MEMBERSHIP = { none: 0, node: 1, founder: 2 } as const;
 
 export type Purchase = 'node' | 'founder' | 'upgrade';
 
+/** The staking contract's function each purchase calls (with the price shown as `maxPrice`). */
+export const purchaseFunction = {
+  node: 'purchaseNode',
+  founder: 'purchaseFounder',
+  upgrade: 'upgradeNodeToFounder',
+} as const satisfies Record<Purchase, string>;
+
 /** The contract's views of the two offers: each one's price, seats and seats sold. */
 export const offerViews = [
   'nodePrice',

@@ -1,12 +1,6 @@
 import { contractCall, type ChainDeployment } from '../../../shared/contracts';
 import { approveExactly, payInOneConfirmation, type TxSteps } from '../../tx';
-import type { Purchase } from './membership';
-
-const functionNames = {
-  node: 'purchaseNode',
-  founder: 'purchaseFounder',
-  upgrade: 'upgradeNodeToFounder',
-} as const;
+import { purchaseFunction, type Purchase } from './membership';
 
 /**
  * With a wallet that batches atomically, the exact approval and the purchase as one confirmation
@@ -23,7 +17,7 @@ export async function purchaseSteps(
 ): Promise<void> {
   const purchase = contractCall(deployment, {
     contract: 'staking',
-    functionName: functionNames[kind],
+    functionName: purchaseFunction[kind],
     args: [price],
   });
   const batched = await payInOneConfirmation(tx, {
