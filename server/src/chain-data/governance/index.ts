@@ -10,3 +10,4 @@ export {
   type GovernancePart,
   type TimelockSettle,
 } from './reducer.ts';
+export { timelockNoticeTitle, type AnnouncedEvent } from './timelock-notice.ts';

@@ -219,6 +219,28 @@ export function formatParamValue(
 const formatTime = (time: Date, lang: Lang) =>
   `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(time)} UTC`;
 
+/** The chain event a timelock notice announces. */
+export type AnnouncedEvent = 'queued' | 'cancelled';
+
+/**
+ * The title of the notice of `event` for `param` on `network` (the label of the app's network
+ * menu), in `lang`. Also read back for stored notices (the notice routes): a title holds nothing but
+ * these, so a notice written by an earlier release reads in today's wording without a re-index.
+ * Undefined for a parameter this code does not know (a newer contract's).
+ */
+export function timelockNoticeTitle(o: {
+  event: AnnouncedEvent;
+  param: number;
+  network: string;
+  lang: Lang;
+}): string | undefined {
+  const name = params[o.param];
+  if (!name) return undefined;
+  const tx = texts[o.lang];
+  const template = o.event === 'queued' ? tx.queuedTitle : tx.cancelledTitle;
+  return fill(template, { param: tx.names[name], network: o.network });
+}
+
 /** Texts of the notice for a queued change of `param` to `value`, applicable from `eta`. */
 export function queuedNoticeTexts(change: {
   param: number;
@@ -238,7 +260,15 @@ export function queuedNoticeTexts(change: {
       time: formatTime(change.eta, lang),
       network: change.network,
     };
-    out[lang] = { title: fill(tx.queuedTitle, values), body: fill(tx.queuedBody, values) };
+    out[lang] = {
+      title: timelockNoticeTitle({
+        event: 'queued',
+        param: change.param,
+        network: change.network,
+        lang,
+      })!,
+      body: fill(tx.queuedBody, values),
+    };
   }
   return out;
 }
@@ -251,7 +281,15 @@ export function cancelledNoticeTexts(change: { param: number; network: string })
   for (const lang of languages) {
     const tx = texts[lang];
     const values = { param: tx.names[name], network: change.network };
-    out[lang] = { title: fill(tx.cancelledTitle, values), body: fill(tx.cancelledBody, values) };
+    out[lang] = {
+      title: timelockNoticeTitle({
+        event: 'cancelled',
+        param: change.param,
+        network: change.network,
+        lang,
+      })!,
+      body: fill(tx.cancelledBody, values),
+    };
   }
   return out;
 }

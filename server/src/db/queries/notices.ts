@@ -33,6 +33,12 @@ export interface LocalizedNotice {
   chain_id: number | null;
   /** The state of the announced change, for the notice of a queued change; else null. */
   change: { status: TimelockStatus; at: Date | null } | null;
+  /**
+   * The chain event a timelock notice announces, as the chain index holds it (its queued change,
+   * or the ParamCancelled at the notice's coordinates); null for an operator notice, or while the
+   * index does not hold the event (a reset chain not yet re-indexed).
+   */
+  announces: { event: 'queued' | 'cancelled'; param: number } | null;
 }
 
 export type TimelockStatus = 'queued' | 'executed' | 'cancelled' | 'replaced' | 'expired';
@@ -66,10 +72,16 @@ const CHANGE = `t.status AS change_status, t.eta AS change_eta,
       ORDER BY q.log_index LIMIT 1)
   ) AS change_settled_at`;
 
+/** What a timelock notice announces: its queued change's parameter, or the cancelled one's. */
+const ANNOUNCES = `t.param AS queued_param,
+  (SELECT (e.args ->> 'param')::int FROM contract_events e
+    WHERE e.chain_id = n.chain_id AND e.block_number = n.block_number
+      AND e.log_index = n.log_index AND e.name = 'ParamCancelled') AS cancelled_param`;
+
 const LOCALIZED = `n.id, n.kind, n.published_at, n.chain_id,
   CASE WHEN n.texts ? $1::text THEN $1::text ELSE 'en' END AS lang,
   COALESCE(n.texts -> $1::text, n.texts -> 'en') AS text,
-  (r.notice_id IS NOT NULL) AS read, ${CHANGE}
+  (r.notice_id IS NOT NULL) AS read, ${CHANGE}, ${ANNOUNCES}
   FROM notices n
   LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = $2::int
   LEFT JOIN timelock_changes t ON t.notice_id = n.id
@@ -90,6 +102,15 @@ function changeOf(row: R): LocalizedNotice['change'] {
   return { status, at: (row.change_settled_at as Date | null) ?? null };
 }
 
+function announcesOf(row: R): LocalizedNotice['announces'] {
+  const queued = row.queued_param as number | null | undefined;
+  if (queued !== null && queued !== undefined) return { event: 'queued', param: queued };
+  const cancelled = row.cancelled_param as number | null | undefined;
+  if (cancelled !== null && cancelled !== undefined)
+    return { event: 'cancelled', param: cancelled };
+  return null;
+}
+
 function localized(row: R): LocalizedNotice {
   const text = row.text as NoticeText;
   return {
@@ -102,6 +123,7 @@ function localized(row: R): LocalizedNotice {
     read: row.read as boolean,
     chain_id: (row.chain_id as number | null) ?? null,
     change: changeOf(row),
+    announces: announcesOf(row),
   };
 }
 

@@ -4,6 +4,8 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { networkByChainId } from '@app/contracts/chains';
+import { timelockNoticeTitle } from '../../chain-data/governance/index.ts';
 import type { Db } from '../../db/db.ts';
 import {
   countUnread,
@@ -19,6 +21,7 @@ import { AppError, ErrorCode, validationError } from '../errors.ts';
 import { parseChain, parseId, parsePage } from '../schemas.ts';
 import type { WriteLimiter } from '../write-limit.ts';
 import {
+  languages,
   routeSchema,
   type Lang,
   type Notice,
@@ -27,13 +30,25 @@ import {
   type UnreadCount,
 } from '../../api-schema/index.ts';
 
+/**
+ * A timelock notice's title in today's wording, from the event it announces: the stored one is the
+ * wording of the release that indexed the event (before issue 24 §3 without the network), kept
+ * until its chain is re-indexed. The stored title when the event is not in the index now.
+ */
+function currentTitle(n: LocalizedNotice): string {
+  const network = n.chain_id === null ? undefined : networkByChainId(n.chain_id)?.label;
+  const lang = languages.find((l) => l === n.lang);
+  if (!n.announces || !network || !lang) return n.title;
+  return timelockNoticeTitle({ ...n.announces, network, lang }) ?? n.title;
+}
+
 /** A notice as the API returns it; `read` is null for an anonymous caller. */
 export function noticeJson(n: LocalizedNotice, signedIn: boolean): Notice {
   return {
     id: n.id,
     kind: n.kind,
     lang: n.lang as Lang,
-    title: n.title,
+    title: currentTitle(n),
     body: n.body,
     publishedAt: n.published_at.toISOString(),
     read: signedIn ? n.read : null,
