@@ -7,13 +7,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { chainKeys } from '../../shared/chain/reads';
-import { clearSession, sessionStore } from '../../shared/session';
+import { clearSession } from '../../shared/session';
+import { FEE, signIn, USER } from '../../test/chain';
 import { renderInApp, type QueryData } from '../../test/render';
 import { StakeForm } from './StakeForm';
 import { serveKeys, type PlansView } from './useServeData';
 import { useServeState } from './useServeState';
 
-const USER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const CHAIN = 1;
 const usdc = (whole: number) => BigInt(whole) * 1_000_000n;
 const BALANCE = 1_000_123_456n; // 1,000.123456 USDC
@@ -31,7 +31,7 @@ const plans: PlansView = {
 /** The fee of a stake of `amount` into `planId`, as the chain would estimate it (0.0001 ETH). */
 const stakeFee = (planId: number, amount: bigint): QueryData => [
   [...chainKeys.all, CHAIN, 'networkFee', USER, 'payment', 'stake', planId, amount.toString()],
-  { gas: 100_000n, perGas: 1_000_000_000n, coin: 100_000_000_000_000n },
+  FEE,
 ];
 
 const chainData: QueryData[] = [
@@ -58,7 +58,7 @@ const feeLine = () => screen.getByTestId('network-fee').textContent;
 
 describe('StakeForm', () => {
   beforeEach(() => {
-    sessionStore.set({ token: 't', uid: '1', userAddress: USER, loginInfo: {} });
+    signIn();
   });
   afterEach(() => clearSession());
 
