@@ -72,6 +72,9 @@ const type = (text: string) => {
   fireEvent.change(input(), { target: { value: text } });
   act(() => vi.advanceTimersByTime(THROTTLE_MS));
 };
+/** Taps Exchange and lets its check finish (the next write waits for the one before). */
+const exchange = () =>
+  act(async () => fireEvent.click(screen.getByRole('button', { name: 'Exchange' })));
 const atLeast = () => screen.getByTestId('quote-min').textContent;
 
 describe('ExchangeForm', () => {
@@ -127,20 +130,20 @@ describe('ExchangeForm', () => {
     expect(screen.getByText('Minimum received (slippage 1%)')).toBeTruthy();
   });
 
-  test('more than the exchangeable balance: no quote, and Exchange says "Amount exceeds balance"', () => {
+  test('more than the exchangeable balance: no quote, and Exchange says "Amount exceeds balance"', async () => {
     renderInApp(<Exchange />, { data: chainData });
     type('2');
     expect(screen.queryByTestId('exchange-quote')).toBeNull();
     expect(screen.getByTestId('network-fee').textContent).toBe(
       'Network fee, at most shown once the amount is valid',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Exchange' }));
+    await exchange();
     expect(screen.getByRole('status').textContent).toBe('Amount exceeds balance');
   });
 
-  test('nothing typed: Exchange asks for the quantity', () => {
+  test('nothing typed: Exchange asks for the quantity', async () => {
     renderInApp(<Exchange />, { data: chainData });
-    fireEvent.click(screen.getByRole('button', { name: 'Exchange' }));
+    await exchange();
     expect(screen.getByRole('status').textContent).toBe('Please enter the exchange quantity');
   });
 });
