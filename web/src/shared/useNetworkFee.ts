@@ -54,7 +54,8 @@ export function useNetworkFee(
   call: FeeCall | undefined,
 ): NetworkFeeState {
   const config = useConfig();
-  const pool = usePoolReserves(network, deployment);
+  // The price is read only while there is a fee to price: an empty form asks the chain nothing.
+  const pool = usePoolReserves(network, call ? deployment : undefined);
   const query = useQuery({
     queryKey: [...chainKeys.all, network.chainId, 'networkFee', account, ...(call?.key ?? [])],
     enabled: Boolean(deployment && account && call),

@@ -12,6 +12,14 @@ export async function withdrawSteps(tx: TxSteps, deployment: ChainDeployment, am
   );
 }
 
+/** The withdrawRewardCoin(amount) call: what is sent, and what its confirm dialog's fee is for. */
+export const withdrawRewardCoinCall = (deployment: ChainDeployment, amount: bigint) =>
+  contractCall(deployment, {
+    contract: 'staking',
+    functionName: 'withdrawRewardCoin',
+    args: [amount],
+  });
+
 /** withdrawRewardCoin(amount): earned reward coin to the wallet without the DEX ('Withdrawing'). */
 export async function withdrawRewardCoinSteps(
   tx: TxSteps,
@@ -19,21 +27,15 @@ export async function withdrawRewardCoinSteps(
   amount: bigint,
 ) {
   await tx.send('tx.stage.withdrawing', () =>
-    tx.wallet.writeContract(
-      contractCall(deployment, {
-        contract: 'staking',
-        functionName: 'withdrawRewardCoin',
-        args: [amount],
-      }),
-    ),
+    tx.wallet.writeContract(withdrawRewardCoinCall(deployment, amount)),
   );
 }
 
+/** The claimDividends() call: what is sent, and what its confirm dialog's fee is for. */
+export const claimDividendsCall = (deployment: ChainDeployment) =>
+  contractCall(deployment, { contract: 'staking', functionName: 'claimDividends' });
+
 /** claimDividends(): the membership's dividend to the withdrawable balance ('Claiming'). */
 export async function claimDividendsSteps(tx: TxSteps, deployment: ChainDeployment) {
-  await tx.send('tx.stage.claiming', () =>
-    tx.wallet.writeContract(
-      contractCall(deployment, { contract: 'staking', functionName: 'claimDividends' }),
-    ),
-  );
+  await tx.send('tx.stage.claiming', () => tx.wallet.writeContract(claimDividendsCall(deployment)));
 }

@@ -4,6 +4,7 @@
  * staking contract and the upline, with Cancel rejecting as a cancelled operation.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { networks } from '@app/contracts/chains';
 import { localDeployments } from '@app/contracts/generated/deployments';
 import { describe, expect, test } from 'vitest';
 import { ConfirmHost, confirmOrCancel, OperationCancelledError } from '../../shared/ui/confirm';
@@ -15,16 +16,33 @@ import type { StakeContext } from './stakeFlow';
 
 const deployment = localDeployments[1]! as unknown as ChainDeployment;
 const upline = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+// The flow's own config is read only once Bind is pressed with a valid address; the fee line uses
+// the app's (renderInApp's), and asks nothing while no valid address is typed.
+const ctx: StakeContext = {
+  config: {} as StakeContext['config'],
+  network: networks.ETH,
+  deployment,
+  user: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+};
 
 describe('BindDialog', () => {
   test('an empty invitation address: "Invitation Address cannot be empty!", dialog stays', () => {
-    // The flow's context is only read after the address passed its first check.
-    const ctx = {} as StakeContext;
     renderInApp(<BindDialog ctx={ctx} onClose={() => {}} onBound={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Bind invitation' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
     expect(screen.getByRole('status').textContent).toBe('Invitation Address cannot be empty!');
     expect(screen.getByRole('dialog', { name: 'Bind invitation' })).toBeTruthy();
+  });
+
+  test('the network fee waits for a valid address, never a guess', () => {
+    renderInApp(<BindDialog ctx={ctx} onClose={() => {}} onBound={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Bind invitation' });
+    const line = within(dialog).getByTestId('network-fee');
+    expect(line.textContent).toBe('Network fee, at most shown once the address is valid');
+    fireEvent.change(within(dialog).getByLabelText('Invitation Address'), {
+      target: { value: '0x1234' },
+    });
+    expect(line.textContent).toBe('Network fee, at most shown once the address is valid');
   });
 
   test('the confirmation shows the contract and the upline; Cancel rejects as cancelled', async () => {

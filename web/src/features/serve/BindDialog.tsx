@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAddress } from 'viem';
+import { getAddress, isAddress } from 'viem';
 import { usePendingInvitation } from '../../shared/invitation';
 import { exclusive, useTxBusy, useTx } from '../tx';
 import { hideLoading, showLoading } from '../../shared/ui/loading';
 import { Modal } from '../../shared/ui/Modal';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
 import { toast } from '../../shared/ui/toast';
-import { bindSteps, checkUpline, type StakeContext } from './stakeFlow';
+import { useNetworkFee } from '../../shared/useNetworkFee';
+import { bindCall, bindSteps, checkUpline, type StakeContext } from './stakeFlow';
 import { BindSummary } from './StakeSummary';
 
 /**
@@ -23,6 +25,17 @@ export function BindDialog(props: { ctx: StakeContext; onClose: () => void; onBo
   const busy = useTxBusy();
   const runTx = useTx();
   const inputId = useId();
+  // The fee of binding to the address typed, once it is one. The chain refuses to estimate an
+  // upline it would refuse (oneself, outside the tree): the line then says the fee is not known.
+  const typedAddress = isAddress(upline.trim()) ? getAddress(upline.trim()) : undefined;
+  const fee = useNetworkFee(
+    ctx.network,
+    ctx.deployment,
+    ctx.user,
+    typedAddress
+      ? { key: ['bind', typedAddress], build: () => bindCall(ctx.deployment, typedAddress) }
+      : undefined,
+  );
 
   const submit = async () => {
     const value = upline.trim();
@@ -79,6 +92,7 @@ export function BindDialog(props: { ctx: StakeContext; onClose: () => void; onBo
           onChange={(event) => setUpline(event.target.value)}
         />
       </div>
+      <NetworkFeeLine state={fee} waitingFor="address" />
       <div className="button-row">
         <button
           type="button"

@@ -1,9 +1,13 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
+import type { Address } from 'viem';
 import type { ChainDeployment } from '../../shared/contracts';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
+import { useNetworkFee } from '../../shared/useNetworkFee';
 import { TxSummary } from '../tx';
 import type { StakeEarnings } from './earnings';
 import { earningsNotes, earningsRows } from './Earnings';
+import { withdrawPrincipalCall } from './stakeFlow';
 import { useTokenFormat } from '../../shared/tokens';
 
 /** DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt. */
@@ -68,26 +72,38 @@ export function BindSummary(props: { deployment: ChainDeployment; upline: string
   );
 }
 
-/** The same, for taking a position's principal out (after its term, or early while paused). */
+/**
+ * The same, for taking a position's principal out (after its term, or early while paused), with
+ * the network fee of that exact withdrawPrincipal(id).
+ */
 export function WithdrawPrincipalSummary(props: {
   network: NetworkInfo;
   deployment: ChainDeployment;
+  user: Address;
+  positionId: number;
   amount: bigint;
   early: boolean;
 }) {
   const { t } = useTranslation();
-  const { network, deployment, amount, early } = props;
+  const { network, deployment, user, positionId, amount, early } = props;
   const shown = useTokenFormat().withSymbol(amount, 'usdc');
+  const fee = useNetworkFee(network, deployment, user, {
+    key: ['withdrawPrincipal', positionId],
+    build: () => withdrawPrincipalCall(deployment, positionId),
+  });
   return (
-    <TxSummary
-      testId="withdraw-principal-summary"
-      intro={t('serve.principal.summary', { amount: shown })}
-      rows={[
-        { label: t('serve.summary.contract'), address: deployment.staking },
-        { label: t('serve.summary.network'), value: network.label },
-        { label: t('serve.summary.amount'), amount, token: 'usdc' },
-      ]}
-      notes={[early ? t('serve.principal.pausedNote') : t('serve.principal.finishedNote')]}
-    />
+    <>
+      <TxSummary
+        testId="withdraw-principal-summary"
+        intro={t('serve.principal.summary', { amount: shown })}
+        rows={[
+          { label: t('serve.summary.contract'), address: deployment.staking },
+          { label: t('serve.summary.network'), value: network.label },
+          { label: t('serve.summary.amount'), amount, token: 'usdc' },
+        ]}
+        notes={[early ? t('serve.principal.pausedNote') : t('serve.principal.finishedNote')]}
+      />
+      <NetworkFeeLine state={fee} valueUsdc={amount} />
+    </>
   );
 }

@@ -46,17 +46,13 @@ export async function checkUpline(ctx: StakeContext, upline: string): Promise<Up
   return inTree ? 'ok' : 'notInTree';
 }
 
+/** The bindSuperior(upline) call: what is sent, and what the bind dialog's fee is estimated for. */
+export const bindCall = (deployment: ChainDeployment, upline: Address) =>
+  contractCall(deployment, { contract: 'staking', functionName: 'bindSuperior', args: [upline] });
+
 /** bindSuperior(upline) from the user's wallet ('Binding'). */
 export async function bindSteps(tx: TxSteps, deployment: ChainDeployment, upline: Address) {
-  await tx.send('loading.binding', () =>
-    tx.wallet.writeContract(
-      contractCall(deployment, {
-        contract: 'staking',
-        functionName: 'bindSuperior',
-        args: [upline],
-      }),
-    ),
-  );
+  await tx.send('loading.binding', () => tx.wallet.writeContract(bindCall(deployment, upline)));
 }
 
 /**
@@ -142,6 +138,14 @@ export async function stakeSteps(
   await tx.send('loading.paying', () => tx.wallet.writeContract(stake));
 }
 
+/** The withdrawPrincipal(id) call: what is sent, and what its confirm dialog's fee is for. */
+export const withdrawPrincipalCall = (deployment: ChainDeployment, positionId: number) =>
+  contractCall(deployment, {
+    contract: 'staking',
+    functionName: 'withdrawPrincipal',
+    args: [BigInt(positionId)],
+  });
+
 /** withdrawPrincipal(id): the position's principal straight to the user's wallet. */
 export async function withdrawPrincipalSteps(
   tx: TxSteps,
@@ -149,13 +153,7 @@ export async function withdrawPrincipalSteps(
   positionId: number,
 ): Promise<void> {
   await tx.send('tx.stage.withdrawing', () =>
-    tx.wallet.writeContract(
-      contractCall(deployment, {
-        contract: 'staking',
-        functionName: 'withdrawPrincipal',
-        args: [BigInt(positionId)],
-      }),
-    ),
+    tx.wallet.writeContract(withdrawPrincipalCall(deployment, positionId)),
   );
 }
 

@@ -145,6 +145,8 @@ export function useStakeActions(serve: ServeState) {
           <WithdrawPrincipalSummary
             network={network}
             deployment={deployment}
+            user={user}
+            positionId={position.id}
             amount={position.amount}
             early={early}
           />

@@ -10,19 +10,27 @@ import './network-fee.css';
  * the button sends, in the chain's coin and in USDC at the pool price ("Network fee, at most
  * 0.0001 ETH ≈ 0.30 USDC"), a placeholder while it is unknown, and never a made-up figure. With
  * `valueUsdc` (what the amount moved is worth) it also warns, without blocking, when the fee is
- * worth more than the amount.
+ * worth more than the amount. `waitingFor` names what the placeholder waits for: an amount in most
+ * forms, an address in the bind dialog.
  */
 export function NetworkFeeLine({
   state,
   valueUsdc,
+  waitingFor = 'amount',
 }: {
   state: NetworkFeeState;
   valueUsdc?: bigint;
+  waitingFor?: 'amount' | 'address';
 }) {
   const { t } = useTranslation();
   const { call, fee, usdc, failed } = state;
   let figure;
-  if (!call) figure = <span className="muted">{t('networkFee.afterAmount')}</span>;
+  if (!call)
+    figure = (
+      <span className="muted">
+        {t(waitingFor === 'address' ? 'networkFee.afterAddress' : 'networkFee.afterAmount')}
+      </span>
+    );
   else if (fee)
     figure = (
       <>
