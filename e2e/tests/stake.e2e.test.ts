@@ -571,4 +571,37 @@ describe('staking in the browser', { timeout: 600_000 }, () => {
       },
     );
   });
+
+  test('a device whose clock is an hour behind the chain still stakes with a permit the chain accepts (ETH)', async () => {
+    // The permit's deadline is checked by the chain's clock: counted from this device's, it would
+    // have expired there. Account 2 is bound after the invite scenario (bound here when run alone).
+    const user = accountFor(2);
+    const eth = stack.chains[1];
+    const superior = await eth.client.readContract({
+      address: eth.deployment.staking,
+      abi: stakingAbi,
+      functionName: 'getSuperior',
+      args: [user],
+    });
+    if (BigInt(superior) === 0n) await stakingCallAs(eth, 2, 'bindSuperior', [eth.deployment.root]);
+    const before = (await facts(1, user)).positions.length;
+    const latestBlock = Number((await eth.client.getBlock()).timestamp);
+    await withSession(
+      stack,
+      'stake with a late clock',
+      { account: user, initialChainId: 1 },
+      async ({ page, wallet }) => {
+        await page.clock.install();
+        await page.clock.setSystemTime((latestBlock - 3600) * 1000);
+        await openServe(page, stack.server.url, user);
+        const permits = wallet.requests('eth_signTypedData_v4').length;
+        const mark = await outcomeMark(page);
+        await pressStake(page, '150');
+        await confirmOperation(page);
+        await expectReceipt(page, 'Stake confirmed', mark);
+        assert.equal(wallet.requests('eth_signTypedData_v4').length, permits + 1, 'a permit');
+        assert.equal((await facts(1, user)).positions.length, before + 1);
+      },
+    );
+  });
 });

@@ -5,6 +5,7 @@ import type { Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { contractCall, type ChainDeployment } from '../../shared/contracts';
 import { approveExactly, isContractAccount, payInOneConfirmation, type TxSteps } from '../tx';
+import { expectedInclusionSeconds } from './earnings';
 
 export interface StakeContext {
   config: Config;
@@ -100,7 +101,13 @@ export async function stakeSteps(
     if (name === null || version === null) {
       throw new Error('the deployment says the USDC has a permit but records no permit domain');
     }
-    const deadline = BigInt(Math.floor(Date.now() / 1000) + PERMIT_TTL_SECONDS);
+    // The chain checks the deadline against its own clock: counted from the later of this
+    // device's clock and the chain's, a device behind the chain does not sign a permit that
+    // has already expired there (the stake would be refused as PermitFailed).
+    const latest = await tx.client.getBlock();
+    const deadline = BigInt(
+      expectedInclusionSeconds(Date.now(), Number(latest.timestamp)) + PERMIT_TTL_SECONDS,
+    );
     const nonce = await tx.client.readContract(
       contractCall(deployment, { contract: 'usdc', functionName: 'nonces', args: [user] }),
     );
