@@ -18,6 +18,7 @@ import {
   rtlLanguages,
 } from './src/i18n/languages.ts';
 import { pickPart, type TextPart } from './src/i18n/parts.ts';
+import { shellTapAttribute, shellWalletButton } from './src/shared/shellTap.ts';
 import { storageKeys } from './src/shared/storage.ts';
 import { PREFETCH_GLOBAL, symbolCallBody, symbolReadKey } from './src/shared/prefetch.ts';
 
@@ -293,7 +294,8 @@ function bootPreload({ withPrefetch }: { withPrefetch: boolean }): Plugin {
       // lays out right to left for Arabic, and hides its English texts for any other language
       // (src/styles.css `[data-shell]`) until the app renders in the user's language. The shell
       // is home's: on another page only its top bar shows (`data-not-home`). A stored session
-      // (`data-session`) keeps the anonymous shell's connect button and sign-in prompt unseen.
+      // (`data-session`) keeps the anonymous shell's connect button and sign-in prompt unseen. A
+      // tap on the shell's Connect is kept for the app to answer (src/shared/shellTap.ts).
       const language = `
     var match = ${matchLanguageAmong.toString()};
     var codes = ${JSON.stringify(codes)};
@@ -305,7 +307,12 @@ function bootPreload({ withPrefetch }: { withPrefetch: boolean }): Plugin {
     if (!${homeHash.toString()}.test(location.hash)) document.documentElement.setAttribute('data-not-home', '');
     try {
       if (localStorage.getItem(${JSON.stringify(storageKeys.token)})) document.documentElement.setAttribute('data-session', '');
-    } catch (e) {}`;
+    } catch (e) {}
+    document.addEventListener('click', function (e) {
+      var target = e.target;
+      if (target && target.closest && target.closest(${JSON.stringify(shellWalletButton)}))
+        document.documentElement.setAttribute(${JSON.stringify(shellTapAttribute)}, '');
+    }, true);`;
       const prefetch = `
     var urls = [${JSON.stringify(localeFiles)}[lang]];
     var styles = [];

@@ -10,7 +10,9 @@
  *   stays within 0.02, in English and in Arabic (right to left);
  * - before the app runs, Arabic is already laid out right to left, and no English text shows for
  *   a language other than English (the shell's texts wait, invisible, for the app's); on another
- *   page than home only the shell's top bar shows.
+ *   page than home only the shell's top bar shows;
+ * - a tap on the shell's Connect wallet before the app runs is not lost: the popup opens when the
+ *   app has rendered.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -198,6 +200,27 @@ describe('the first HTML paints the home page', { timeout: 600_000 }, () => {
           );
       });
     });
+
+  test("a tap on the shell's Connect wallet before the app runs opens the connect popup once it does", async () => {
+    await withPage(stack, 'shell tap', visitor('en'), async ({ page }) => {
+      // The app's script is held until the visitor has tapped (a slow phone network).
+      let release = () => {};
+      const tapped = new Promise<void>((resolve) => (release = resolve));
+      await page.route(entryScript, async (route) => {
+        await tapped;
+        await route.continue();
+      });
+      await page.goto(`${stack.server.url}/#/`, { waitUntil: 'commit' });
+      const shellButton = page.locator('[data-shell]').getByTestId('wallet-button');
+      await shellButton.waitFor({ timeout: STEP_MS });
+      assert.equal((await shellButton.textContent())?.trim(), appText('en', 'wallet.connect'));
+      await shellButton.click();
+      release();
+      // The app replaces the shell and answers the tap: the connect popup, not a dead button.
+      await page.locator('[data-shell]').waitFor({ state: 'detached', timeout: STEP_MS });
+      await page.getByRole('dialog').getByTestId('sign-in-note').waitFor({ timeout: STEP_MS });
+    });
+  });
 
   test('before the app runs: Arabic laid out right to left, no English text for another language', async () => {
     await withPage(stack, 'shell before the app', visitor('ar'), async ({ page }) => {

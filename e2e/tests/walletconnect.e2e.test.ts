@@ -66,6 +66,8 @@ const toastRecorder = `(() => {
 
 /** Opens the connect popup of the app open in `page`. */
 async function openPopup(page: Page) {
+  // The app's own button, not index.html's shell of it as the app replaces it (e2e/app.ts openApp).
+  await page.locator('[data-shell]').waitFor({ state: 'detached', timeout: STEP_MS });
   await page.getByTestId('wallet-button').click();
   const dialog = page.getByRole('dialog', { name: /./ });
   await dialog.getByTestId('sign-in-note').waitFor({ timeout: STEP_MS });

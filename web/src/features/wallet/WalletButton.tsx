@@ -6,6 +6,7 @@ import { loadWalletRuntime, useWalletConfig } from './runtime/loadRuntime';
 // eslint-disable-next-line no-restricted-imports
 import { shortAddress } from '../../shared/format';
 import { useSession } from '../../shared/session';
+import { takeShellTap } from '../../shared/shellTap';
 import { useStore } from '../../shared/store';
 import { toast } from '../../shared/ui/toast';
 import { walletLinkStore, type WalletLink } from './reconnect/walletLinkState';
@@ -27,6 +28,12 @@ export function WalletButton() {
   const published = useStore(walletLinkStore);
   // Before the wallet code has said otherwise, a session's wallet is still being reconnected.
   const link: WalletLink = !session ? 'none' : loaded && published ? published : 'checking';
+  // A tap on index.html's shell button before this one existed is answered now (shellTap.ts).
+  useEffect(() => {
+    if (takeShellTap()) walletUiStore.set(session ? 'account' : 'connect');
+    // Once, when the app's button replaces the shell's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Anything that asks for the popup or the sheet (here or elsewhere) loads the wallet code.
   useEffect(() => {
     if (open !== 'none') void loadWalletRuntime().catch(() => toast(t('toast.connectFailed')));
