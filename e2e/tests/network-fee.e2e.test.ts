@@ -7,7 +7,8 @@
  * than their fee are pointed out, large ones are not. A stake and a membership purchase show the
  * fee of the exact approval and of the payment after it, before either is given. The bind dialog,
  * a principal's withdrawal, the coin's withdrawal on Mine and the leftover-allowance reset show the
- * fee of the call each sends; the bind dialog says it is not known for an upline the chain refuses.
+ * fee of the call each sends; the bind dialog says it is not known for an upline the chain refuses,
+ * and before the bind the stake form's line waits for it (the chain would refuse that stake).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -288,7 +289,14 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
         async ({ page, wallet }) => {
           await openSignedIn(page, stack.server.url, user, 'Serve');
           await waitForBalance(page);
-          // No upline yet: Stake now opens the bind dialog first.
+          // No upline yet: the chain would refuse a stake, so the form's fee waits for the bind.
+          await page.getByLabel('Stake quantity').fill('150');
+          await page
+            .locator('.stake-form')
+            .getByTestId('network-fee')
+            .filter({ hasText: 'shown once your invitation is bound' })
+            .waitFor({ timeout: FEE_REFRESH_WAIT_MS });
+          // Stake now opens the bind dialog first.
           await pressStake(page, '150');
           const bindDialog = page.getByRole('dialog', { name: 'Bind invitation' });
           await bindDialog.waitFor({ timeout: STEP_MS });

@@ -2,7 +2,7 @@
  * Serve's stake form, rendered with the page's own state (useServeState) on chain reads given to
  * it: the plan chips choose the plan, Max fills the balance or the chosen plan's smaller room in
  * the digits people read, "You will receive" appears once there is an amount, and the network fee
- * line waits for a valid amount before it shows the fee of that exact stake.
+ * line waits for a valid amount (and a bound invitation) before it shows the fee of that exact stake.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -38,7 +38,8 @@ const chainData: QueryData[] = [
   [chainKeys.usdcBalance(CHAIN, USER), BALANCE],
   [serveKeys.plans(CHAIN), plans],
   [serveKeys.positions(CHAIN, USER), []],
-  [serveKeys.uplines(CHAIN, USER), 0],
+  // Bound to an inviter: in the referral tree, so the chain would take the stake.
+  [serveKeys.uplines(CHAIN, USER), 1],
   [
     chainKeys.values(CHAIN, ['paused', 'minStakeExclusive']),
     { paused: false, minStakeExclusive: usdc(100) },
@@ -117,5 +118,14 @@ describe('StakeForm', () => {
     expect(feeLine()).toBe(waiting);
     type('500');
     expect(feeLine()).toBe('Network fee, at most 0.0001 ETH ≈ 0.30 USDC');
+  });
+
+  test('before the invitation is bound the fee waits for it (the chain would refuse the stake)', () => {
+    const unbound = chainData.map(([key, value]): QueryData =>
+      key.join() === serveKeys.uplines(CHAIN, USER).join() ? [key, 0] : [key, value],
+    );
+    renderInApp(<ServeForm />, { data: [...unbound, stakeFee(0, usdc(500))] });
+    type('500');
+    expect(feeLine()).toBe('Network fee, at most shown once your invitation is bound');
   });
 });

@@ -41,9 +41,16 @@ export function StakeForm({
       <Skeleton label={t('loading.loading')} />
     );
   // The fee of the stake Stake would send now (with its exact approval when still needed): only
-  // for an amount the checks would let through, into an open plan.
+  // for an amount the checks would let through, into an open plan, by a user in the referral tree
+  // (the contract refuses anyone else's stake, and Stake asks for an inviter first: the fee of that
+  // step shows in its dialog).
   const { amount, minStake } = serve;
+  const unbound =
+    deployment !== undefined &&
+    serve.uplines.data === 0 &&
+    serve.user?.toLowerCase() !== deployment.root.toLowerCase();
   const stakeable =
+    !unbound &&
     plan?.open === true &&
     deployment !== undefined &&
     balance.data !== undefined &&
@@ -108,7 +115,9 @@ export function StakeForm({
           symbol={rewardSymbol}
         />
       ) : null}
-      {session && deployment ? <NetworkFeeLine state={fee} /> : null}
+      {session && deployment ? (
+        <NetworkFeeLine state={fee} waitingFor={unbound ? 'binding' : 'amount'} />
+      ) : null}
       <button type="button" className="button button--block" disabled={busy} onClick={onStake}>
         {t('serve.stakeNow')}
       </button>

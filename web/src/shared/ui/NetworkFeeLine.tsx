@@ -11,8 +11,15 @@ import './network-fee.css';
  * 0.0001 ETH ≈ 0.30 USDC"), a placeholder while it is unknown, and never a made-up figure. With
  * `valueUsdc` (what the amount moved is worth) it also warns, without blocking, when the fee is
  * worth more than the amount. `waitingFor` names what the placeholder waits for: an amount in most
- * forms, an address in the bind dialog.
+ * forms, an address in the bind dialog, an inviter for a stake by someone not yet in the referral
+ * tree (the chain refuses that stake, so it has no fee of its own yet).
  */
+const waitingForKey = {
+  amount: 'networkFee.afterAmount',
+  address: 'networkFee.afterAddress',
+  binding: 'networkFee.afterBinding',
+} as const;
+
 export function NetworkFeeLine({
   state,
   valueUsdc,
@@ -20,17 +27,12 @@ export function NetworkFeeLine({
 }: {
   state: NetworkFeeState;
   valueUsdc?: bigint;
-  waitingFor?: 'amount' | 'address';
+  waitingFor?: 'amount' | 'address' | 'binding';
 }) {
   const { t } = useTranslation();
   const { call, fee, usdc, failed } = state;
   let figure;
-  if (!call)
-    figure = (
-      <span className="muted">
-        {t(waitingFor === 'address' ? 'networkFee.afterAddress' : 'networkFee.afterAmount')}
-      </span>
-    );
+  if (!call) figure = <span className="muted">{t(waitingForKey[waitingFor])}</span>;
   else if (fee)
     figure = (
       <>
