@@ -87,7 +87,7 @@ describe('PurchaseSummary', () => {
     expect(summary.getByText(/^A founder seat shares/).textContent).toContain('70%');
   });
 
-  test('a 0% exchange fee is said; an upgrade with nothing to pay has no fee line', () => {
+  test('a 0% exchange fee is said; an upgrade with nothing to pay still shows its network fee', () => {
     const summary = renderSummary('upgrade', 0n, 0n);
     expect(
       summary.getByText('Nothing is paid: the founder price is not above the node price.'),
@@ -95,7 +95,10 @@ describe('PurchaseSummary', () => {
     expect(
       summary.getByText('The exchange fee is 0% now, so there is nothing to share at the moment.'),
     ).toBeTruthy();
-    expect(screen.queryByTestId('network-fee')).toBeNull();
+    // No USDC moves, but the call is a transaction: its fee is shown as for any other.
+    expect(screen.getByTestId('network-fee').textContent).toBe(
+      'Network fee, at most 0.0001 ETH ≈ 0.30 USDC',
+    );
   });
 
   test('in Arabic: the labels right to left, the price and the treasury left to right', async () => {

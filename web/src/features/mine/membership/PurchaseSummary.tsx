@@ -69,7 +69,8 @@ export function PurchaseSummary(props: {
         ]}
         notes={notes}
       />
-      {price > 0n ? <NetworkFeeLine state={fee} /> : null}
+      {/* An upgrade with nothing to pay is still a transaction: it has a fee too. */}
+      <NetworkFeeLine state={fee} />
     </>
   );
 }
