@@ -1,13 +1,13 @@
 /**
- * The mutants `npm run mutants -w contracts` applies, one at a time, to a copy of the sources. Each is
- * a plausible way to break one of DESIGN.md §1's trust rules or the economics, written as an exact
- * source patch (`find` must occur exactly once in `file`). The default forge suite must fail on every
- * one of them: a mutant that survives is a rule the tests do not actually guard.
+ * The mutants `npm run mutants -w contracts` applies, one at a time, to a copy of the sources. Each
+ * is a plausible way to break one of the trust rules of docs/TRUST.md or the economics, written as
+ * an exact source patch (`find` must occur exactly once in `file`). The default forge suite must
+ * fail on every one of them: a mutant that survives is a rule the tests do not actually guard.
  */
 export interface Mutant {
   /** Short stable name, shown in the table. */
   id: string;
-  /** The rule it breaks: DESIGN.md §1 rule number, or economics. */
+  /** The rule it breaks: its docs/TRUST.md rule number, or economics. */
   rule: 'R1 non-custodial' | 'R3 funded+reserved' | 'R4 exit works' | 'R6 timelock' | 'economics';
   /** What the mutant does, in words. */
   what: string;

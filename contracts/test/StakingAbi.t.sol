@@ -7,7 +7,7 @@ import {EconomicsFixture} from "./StakingEconomics.t.sol";
 
 /// @dev Pins Staking's external ABI and who may call each state-changing function. Adding, removing or
 ///      re-typing a function, or adding a privileged one (say, one able to move the staked USDC), fails
-///      here until this file is changed on purpose, where a reviewer sees it (DESIGN.md section 1).
+///      here until this file is changed on purpose, where a reviewer sees it (docs/TRUST.md).
 contract StakingAbiTest is EconomicsFixture {
     /// Every external function of Staking (the compiler's method identifiers, sorted).
     function _pinnedSignatures() internal pure returns (string[93] memory) {

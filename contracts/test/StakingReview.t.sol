@@ -211,7 +211,7 @@ contract StakingReviewTest is EconomicsFixture {
     }
 }
 
-/// @dev DESIGN.md section 1 rules 4 and 6 as a user sees them: every kind of exit works while paused,
+/// @dev docs/TRUST.md rules 4 and 6 as a user sees them: every kind of exit works while paused,
 ///      and a re-queued change waits the full delay again.
 contract StakingRulesTest is EconomicsFixture {
     /// While paused, every way money leaves works: harvest, exchange, reward-coin withdrawal,

@@ -3,7 +3,7 @@
  * features and partners), typed by the API schema (server/src/api-schema/meta.ts), never by hand.
  * Read it with `useIndexConfig()` (shared/data/endpoints.ts), the one hook for this route.
  * Operator content is written by the operator, not by the app, and shown labelled as such
- * (DESIGN §1.5).
+ * (docs/TRUST.md rule 5).
  */
 import type { IndexConfig, OperatorSection } from '@app/server/api-schema';
 

@@ -1,8 +1,8 @@
 /**
- * The notice every queued timelock change produces (DESIGN §1.6: parameter changes are announced
- * before they apply, so users can leave first), in the app's ten languages, with the new value in
- * its unit and the earliest time it can apply. The title starts with the network (the label of the
- * app's network menu): the list shows the notices of both networks' events.
+ * The notice every queued timelock change produces (docs/TRUST.md rule 6: parameter changes are
+ * announced before they apply, so users can leave first), in the app's ten languages, with the new
+ * value in its unit and the earliest time it can apply. The title starts with the network (the
+ * label of the app's network menu): the list shows the notices of both networks' events.
  */
 import { checksumAddress, formatUnits, type Address } from 'viem';
 import { languages, type Lang } from '../../i18n/index.ts';

@@ -32,7 +32,8 @@ export function PositionList(props: {
         {positions.data?.map((position) => {
           const ended = now >= position.endTime;
           const finished = position.withdrawn || ended;
-          // Exit always works (DESIGN §1.4): after the term, or at once while the pool is paused.
+          // Exit always works (docs/TRUST.md rule 4): after the term, or at once while the pool is
+          // paused.
           const canWithdraw = !position.withdrawn && (ended || paused);
           return (
             <li key={position.id} className="position" data-testid="position-row">

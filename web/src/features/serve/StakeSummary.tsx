@@ -10,7 +10,9 @@ import { earningsNotes, earningsRows } from './Earnings';
 import { withdrawPrincipalCall } from './stakeFlow';
 import { useTokenFormat } from '../../shared/tokens';
 
-/** DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt. */
+/**
+ * docs/TRUST.md rule 7: what the user is about to sign, in plain words, before any wallet prompt.
+ */
 export function StakeSummary(props: {
   network: NetworkInfo;
   deployment: ChainDeployment;

@@ -19,7 +19,7 @@ import './transparency.css';
 /**
  * Issue 11 §3: how the pool stands, for anyone, without signing in, on the selected network. Every
  * figure is read from the chain (useTransparency); the statements of what the owner can and cannot
- * do are the contract's code (DESIGN §1), said in plain words.
+ * do are the contract's code (docs/TRUST.md), said in plain words.
  */
 export default function TransparencyPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 /**
- * A transaction's summary in 'Confirm operation' (DESIGN §1.7, issue 24 §1), rendered in the
- * dialog: amounts rounded by the one display rule with every unit under "Everything the wallet will
- * show", addresses 4…4 with the whole one on a tap and in that list, and in Arabic the labels
+ * A transaction's summary in 'Confirm operation' (docs/TRUST.md rule 7, issue 24 §1), rendered in
+ * the dialog: amounts rounded by the one display rule with every unit under "Everything the wallet
+ * will show", addresses 4…4 with the whole one on a tap and in that list, and in Arabic the labels
  * right to left while amounts and addresses stay left to right.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';

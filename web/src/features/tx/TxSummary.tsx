@@ -30,10 +30,10 @@ interface AddressRow {
 }
 
 /**
- * DESIGN §1.7: what the user is about to sign, in plain words, before any wallet prompt: what it
- * does (`intro`), the contract addresses and amounts (`rows`), and what follows (`notes`). Texts
- * already translated. A row's `testId` names its exact value (in the expander); the rounded value
- * the dialog shows first is `<testId>-shown`.
+ * docs/TRUST.md rule 7: what the user is about to sign, in plain words, before any wallet prompt:
+ * what it does (`intro`), the contract addresses and amounts (`rows`), and what follows (`notes`).
+ * Texts already translated. A row's `testId` names its exact value (in the expander); the rounded
+ * value the dialog shows first is `<testId>-shown`.
  */
 export function TxSummary(props: {
   testId: string;

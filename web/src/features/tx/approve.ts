@@ -5,8 +5,8 @@ import { contractCallAt, type AnyContractCall } from '../../shared/contracts';
 import type { TxSteps } from './flow';
 
 /**
- * DESIGN §1.2: before a payment of exactly `amount`, approve exactly `amount` to `spender` (never
- * an unlimited allowance), and skip the prompt when the allowance already covers it. Stage
+ * docs/TRUST.md rule 2: before a payment of exactly `amount`, approve exactly `amount` to `spender`
+ * (never an unlimited allowance), and skip the prompt when the allowance already covers it. Stage
  * 'Authorizing'. Resolves whether an approval was sent.
  */
 export async function approveExactly(

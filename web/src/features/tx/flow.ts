@@ -96,10 +96,10 @@ export interface TxRequest {
 }
 
 /**
- * The one way the app writes to the chain (DESIGN §1.7, STYLE "a transaction is a flow with named
- * stages"): the summary and Confirm, then each wallet prompt as a stage (authorizing → paying →
- * confirmed) with the hash and its explorer line, the pending hash remembered across a reload, and
- * the outcome said once (the receipt card, or a toast where no card shows it). However it ends (a
+ * The one way the app writes to the chain (docs/TRUST.md rule 7), as a flow with named stages: the
+ * summary and Confirm, then each wallet prompt as a stage (authorizing → paying → confirmed) with
+ * the hash and its explorer line, the pending hash remembered across a reload, and the outcome
+ * said once (the receipt card, or a toast where no card shows it). However it ends (a
  * rejection in the wallet included) the progress view closes and every write button is usable
  * again at once. Resolves true when every step was confirmed.
  */

@@ -15,8 +15,9 @@ import { publicClientFor } from './client';
 import { readPoolReserves } from './pool';
 
 /**
- * Chain reads more than one page needs: every figure is read from the chain when shown (DESIGN
- * §1.5). Query keys start with 'chain'; a finished transaction refreshes every query.
+ * Chain reads more than one page needs: every figure is read from the chain when shown
+ * (docs/TRUST.md rule 5). Query keys start with 'chain'; a finished transaction refreshes every
+ * query.
  */
 export const chainKeys = {
   all: ['chain'] as const,
