@@ -12,7 +12,7 @@ import {StakingGovernance} from "./StakingGovernance.sol";
 ///         three-level referral tree, team performance and levels, exchange of earned reward coin to
 ///         USDC through a Uniswap-V2 router, node/founder memberships sharing exchange fees, and
 ///         operator-funded grants.
-/// @dev Honest by construction (docs/TRUST.md):
+/// @dev Honest by construction (DESIGN.md section 1):
 ///      - user funds only move between the user and this contract (membership payments accrue here
 ///        for the treasury, which `payTreasury` pays); no function of any role moves principal,
 ///        reserved rewards or a user's earned balance anywhere but to that user;
