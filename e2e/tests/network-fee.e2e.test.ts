@@ -8,7 +8,8 @@
  * fee of the exact approval and of the payment after it, before either is given. The bind dialog,
  * a principal's withdrawal, the coin's withdrawal on Mine and the leftover-allowance reset show the
  * fee of the call each sends; the bind dialog says it is not known for an upline the chain refuses,
- * and before the bind the stake form's line waits for it (the chain would refuse that stake).
+ * and before the bind the stake form's line waits for it (the chain would refuse that stake); the
+ * stake's Confirm after the bind shows its fee.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -323,6 +324,11 @@ describe('the network fee before signing', { timeout: 600_000 }, () => {
           const bound = decodeCall(stakingAbi, sentTransactions(wallet, chainId).at(-1)?.data);
           assert.equal(bound.functionName, 'bindSuperior');
           assert.deepEqual(bound.args, [getAddress(root)]);
+          // Bound now: the stake's own Confirm shows its fee, the first the user sees of it.
+          await page
+            .getByRole('dialog', { name: 'Confirm operation' })
+            .getByTestId('network-fee-coin')
+            .waitFor({ timeout: FEE_REFRESH_WAIT_MS });
           let receipt = await outcomeMark(page);
           await confirmOperation(page);
           await expectReceipt(page, 'Stake confirmed', receipt);

@@ -1,21 +1,26 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
-import type { ChainDeployment } from '../../shared/contracts';
+import { contractCall, type ChainDeployment } from '../../shared/contracts';
 import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
 import { useNetworkFee } from '../../shared/useNetworkFee';
-import { TxSummary } from '../tx';
+import { TxSummary, usePaymentFee } from '../tx';
 import type { StakeEarnings } from './earnings';
 import { earningsNotes, earningsRows } from './Earnings';
 import { withdrawPrincipalCall } from './stakeFlow';
 import { useTokenFormat } from '../../shared/tokens';
 
 /**
- * docs/TRUST.md rule 7: what the user is about to sign, in plain words, before any wallet prompt.
+ * docs/TRUST.md rule 7: what the user is about to sign, in plain words, before any wallet prompt,
+ * and its network fee (with the exact approval when still needed). The form shows the same figure
+ * above Stake; here it is also the first one a user sees who had to bind an invitation first (the
+ * form could not estimate a stake the chain would have refused).
  */
 export function StakeSummary(props: {
   network: NetworkInfo;
   deployment: ChainDeployment;
+  user: Address;
+  planId: number;
   amount: bigint;
   termDays: number;
   earnings: StakeEarnings;
@@ -30,31 +35,44 @@ export function StakeSummary(props: {
   const shown = fmt.withSymbol(amount, 'usdc');
   // The steps say "exactly": they name the approved amount to the last unit.
   const exact = fmt.exactWithSymbol(amount, 'usdc');
+  // The form's query (StakeForm): the same key, so a figure it already has shows at once.
+  const fee = usePaymentFee(network, deployment, props.user, {
+    key: ['stake', props.planId, amount.toString()],
+    call: contractCall(deployment, {
+      contract: 'staking',
+      functionName: 'stake',
+      args: [BigInt(props.planId), amount],
+    }),
+    amount,
+  });
   return (
-    <TxSummary
-      testId="stake-summary"
-      intro={t('serve.summary.intro', { amount: shown, days: termDays })}
-      rows={[
-        { label: t('serve.summary.contract'), address: deployment.staking },
-        { label: t('serve.summary.token'), address: deployment.usdc },
-        { label: t('serve.summary.network'), value: network.label },
-        { label: t('serve.summary.amount'), amount, token: 'usdc' },
-        ...earningsRows(t, fmt, {
-          earnings,
-          termDays,
-          deployment,
-          symbol,
-          uplinesKnown,
-        }).map((row) => ({ ...row, testId: row.testId && `summary-${row.testId}` })),
-      ]}
-      notes={[
-        ...earningsNotes(t, symbol),
-        permit
-          ? t('serve.summary.permitSteps', { amount: exact })
-          : t('serve.summary.approveSteps', { amount: exact }),
-        t('serve.summary.exit', { days: termDays }),
-      ]}
-    />
+    <>
+      <TxSummary
+        testId="stake-summary"
+        intro={t('serve.summary.intro', { amount: shown, days: termDays })}
+        rows={[
+          { label: t('serve.summary.contract'), address: deployment.staking },
+          { label: t('serve.summary.token'), address: deployment.usdc },
+          { label: t('serve.summary.network'), value: network.label },
+          { label: t('serve.summary.amount'), amount, token: 'usdc' },
+          ...earningsRows(t, fmt, {
+            earnings,
+            termDays,
+            deployment,
+            symbol,
+            uplinesKnown,
+          }).map((row) => ({ ...row, testId: row.testId && `summary-${row.testId}` })),
+        ]}
+        notes={[
+          ...earningsNotes(t, symbol),
+          permit
+            ? t('serve.summary.permitSteps', { amount: exact })
+            : t('serve.summary.approveSteps', { amount: exact }),
+          t('serve.summary.exit', { days: termDays }),
+        ]}
+      />
+      <NetworkFeeLine state={fee} />
+    </>
   );
 }
 

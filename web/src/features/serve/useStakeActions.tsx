@@ -66,6 +66,8 @@ export function useStakeActions(serve: ServeState) {
         <StakeSummary
           network={network}
           deployment={ctx.deployment}
+          user={ctx.user}
+          planId={chosen.id}
           amount={amount}
           termDays={chosen.termDays}
           symbol={serve.rewardSymbol}
