@@ -14,8 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { erc20Abi, formatUnits, maxUint256, type Address, type Hex } from 'viem';
+import type { Locator, Page } from 'playwright-core';
+import { erc20Abi, formatUnits, maxUint256, parseUnits, type Address, type Hex } from 'viem';
 import { timelockParams } from '@app/contracts/enums';
 import { stakingAbi } from '@app/contracts/generated';
 import {
@@ -65,6 +65,33 @@ const mainButton = (page: Page, name: string) =>
 
 /** Base units as the decimal text a user types. */
 const formatCoin = (value: bigint) => formatUnits(value, 18);
+
+/**
+ * Waits (one fee refresh at most) until the Claim dialog's fee equals what the chain gives for
+ * claimDividends() from `member` now, to the display rule's 4 significant digits.
+ */
+async function expectClaimFee(dialog: Locator, eth: Stack['chains'][1], member: Address) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const text = await dialog.getByTestId('network-fee-coin').innerText({ timeout: STEP_MS });
+    const [gas, fees] = await Promise.all([
+      eth.client.estimateContractGas({
+        address: eth.deployment.staking,
+        abi: stakingAbi,
+        functionName: 'claimDividends',
+        account: member,
+      }),
+      eth.client.estimateFeesPerGas(),
+    ]);
+    const expected = gas * fees.maxFeePerGas;
+    const shown = parseUnits(text.replace(/[^\d.]/g, ''), 18);
+    const gap = shown > expected ? shown - expected : expected - shown;
+    assert.match(text, /ETH/);
+    if (gap * 1000n <= expected) return;
+    if (Date.now() > deadline) assert.fail(`Claim's fee ${text}, the chain's ${expected} wei`);
+    await dialog.page().waitForTimeout(1000);
+  }
+}
 
 describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
   let stack: Stack;
@@ -288,6 +315,9 @@ describe('exit without us: the standalone build', { timeout: 600_000 }, () => {
           parseShown(await claimDialog.getByTestId('summary-amount').textContent(), 6),
           dividend,
         );
+        // Its network fee, before the wallet opens: the chain's own figure for claimDividends()
+        // from the member (gas × the maximum fee per gas), within the display's rounding.
+        await expectClaimFee(claimDialog, eth, member);
         assert.match(await confirmOperation(page), /dividend of/);
         await expectReceipt(page, 'Transaction succeeded', mark);
         assert.equal(decodeCall(stakingAbi, sent()?.data).functionName, 'claimDividends');
