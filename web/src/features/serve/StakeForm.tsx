@@ -5,11 +5,11 @@ import { Amount } from '../../shared/ui/Amount';
 import { AmountInput } from '../../shared/ui/AmountInput';
 import { Skeleton } from '../../shared/ui/loading';
 import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
-import { contractCall } from '../../shared/contracts';
 import { usePaymentFee } from '../tx';
 import { earningsRows } from './Earnings';
 import { PlanChips } from './PlanChips';
 import { PlanDetails } from './PlanDetails';
+import { stakePayment } from './stakeFlow';
 import { StakeReceive } from './StakeReceive';
 import type { ServeState } from './useServeState';
 import { checkStakeAmount } from './validation';
@@ -61,15 +61,7 @@ export function StakeForm({
     deployment,
     serve.user,
     stakeable && plan && deployment && amount !== undefined
-      ? {
-          key: ['stake', plan.id, amount.toString()],
-          call: contractCall(deployment, {
-            contract: 'staking',
-            functionName: 'stake',
-            args: [BigInt(plan.id), amount],
-          }),
-          amount,
-        }
+      ? stakePayment(deployment, plan.id, amount)
       : undefined,
   );
   const commissions =

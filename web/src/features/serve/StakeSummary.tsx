@@ -1,13 +1,13 @@
 import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
-import { contractCall, type ChainDeployment } from '../../shared/contracts';
+import type { ChainDeployment } from '../../shared/contracts';
 import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
 import { useNetworkFee } from '../../shared/useNetworkFee';
 import { TxSummary, usePaymentFee } from '../tx';
 import type { StakeEarnings } from './earnings';
 import { earningsNotes, earningsRows } from './Earnings';
-import { withdrawPrincipalCall } from './stakeFlow';
+import { stakePayment, withdrawPrincipalCall } from './stakeFlow';
 import { useTokenFormat } from '../../shared/tokens';
 
 /**
@@ -35,16 +35,12 @@ export function StakeSummary(props: {
   const shown = fmt.withSymbol(amount, 'usdc');
   // The steps say "exactly": they name the approved amount to the last unit.
   const exact = fmt.exactWithSymbol(amount, 'usdc');
-  // The form's query (StakeForm): the same key, so a figure it already has shows at once.
-  const fee = usePaymentFee(network, deployment, props.user, {
-    key: ['stake', props.planId, amount.toString()],
-    call: contractCall(deployment, {
-      contract: 'staking',
-      functionName: 'stake',
-      args: [BigInt(props.planId), amount],
-    }),
-    amount,
-  });
+  const fee = usePaymentFee(
+    network,
+    deployment,
+    props.user,
+    stakePayment(deployment, props.planId, amount),
+  );
   return (
     <>
       <TxSummary

@@ -4,7 +4,13 @@ import { isAddress, parseSignature, zeroAddress, type Address, type PublicClient
 import type { Config } from 'wagmi';
 import { publicClientFor } from '../../shared/chain/client';
 import { contractCall, type ChainDeployment } from '../../shared/contracts';
-import { approveExactly, isContractAccount, payInOneConfirmation, type TxSteps } from '../tx';
+import {
+  approveExactly,
+  isContractAccount,
+  payInOneConfirmation,
+  type PaymentToEstimate,
+  type TxSteps,
+} from '../tx';
 import { expectedInclusionSeconds } from './earnings';
 
 export interface StakeContext {
@@ -73,6 +79,28 @@ export async function usesPermit(ctx: StakeContext): Promise<boolean> {
  * permit for exactly `amount` ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
  * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.
  */
+/** `stake(planId, amount)`: what Stake sends (after its approval), and what its fee estimates. */
+export const stakeCall = (deployment: ChainDeployment, planId: number, amount: bigint) =>
+  contractCall(deployment, {
+    contract: 'staking',
+    functionName: 'stake',
+    args: [BigInt(planId), amount],
+  });
+
+/**
+ * The stake as a payment to estimate (usePaymentFee): the form and the Confirm summary share its
+ * query key, so the figure the form has is the one Confirm shows.
+ */
+export const stakePayment = (
+  deployment: ChainDeployment,
+  planId: number,
+  amount: bigint,
+): PaymentToEstimate => ({
+  key: ['stake', planId, amount.toString()],
+  call: stakeCall(deployment, planId, amount),
+  amount,
+});
+
 export async function stakeSteps(
   tx: TxSteps,
   ctx: StakeContext,
@@ -81,11 +109,7 @@ export async function stakeSteps(
   permit: boolean,
 ): Promise<void> {
   const { network, deployment, user } = ctx;
-  const stake = contractCall(deployment, {
-    contract: 'staking',
-    functionName: 'stake',
-    args: [BigInt(planId), amount],
-  });
+  const stake = stakeCall(deployment, planId, amount);
   const batched = await payInOneConfirmation(tx, {
     token: deployment.usdc,
     spender: deployment.staking,
