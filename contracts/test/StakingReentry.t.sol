@@ -58,6 +58,7 @@ contract StakingViewProbe {
     uint256 public seenRewardBudget;
     uint256 public seenTotalStaked;
     uint256 public seenPositionCount;
+    uint256 public seenGrantsBudget;
     IStaking.Account public seenAccount;
 
     constructor(IStakingApi staking_, address user_) {
@@ -68,6 +69,7 @@ contract StakingViewProbe {
         seenRewardBudget = staking.rewardBudget();
         seenTotalStaked = staking.totalStaked();
         seenPositionCount = staking.positionCount(user);
+        seenGrantsBudget = staking.grantsBudget();
         seenAccount = staking.accountData(user);
     }
 
@@ -238,6 +240,20 @@ contract StakingReentryTest is StakingDeployer {
         staking.withdrawUnreserved(1 ether);
         assertEq(probe.seenRewardBudget(), before - 1 ether, "a view inside the transfer saw the old budget");
         assertEq(staking.rewardBudget(), before - 1 ether);
+    }
+
+    /// The same while the operator takes grants budget back: the budget is already reduced, so a
+    /// hook cannot see USDC both sent and still available to credit (a semantic mutant moved the
+    /// transfer first).
+    function test_withdrawGrants_aViewReadDuringTheTransferSeesTheBudgetAlreadyReduced() public {
+        vm.prank(owner);
+        staking.depositGrants(500 * ONE);
+        StakingViewProbe probe = new StakingViewProbe(staking, owner);
+        usdcX.arm(address(probe), abi.encodeCall(probe.record, ()));
+        vm.prank(owner);
+        staking.withdrawGrants(200 * ONE);
+        assertEq(probe.seenGrantsBudget(), 300 * ONE, "a view inside the transfer saw the old budget");
+        assertEq(staking.grantsBudget(), 300 * ONE);
     }
 
     /// The same for a stake: while USDC is pulled from the user, the new position and the pool's total

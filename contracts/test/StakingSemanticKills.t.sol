@@ -304,6 +304,7 @@ contract StakingPayTreasuryTest is EconomicsFixture {
         assertGt(staking.dividendsUnclaimed(), 0);
         uint256 held = usdc.balanceOf(address(staking));
         assertEq(held, _owed());
+        bytes memory offersBefore = _offers();
         bytes memory before = abi.encode(
             staking.totalActiveStake(),
             staking.totalWithdrawable(),
@@ -336,9 +337,79 @@ contract StakingPayTreasuryTest is EconomicsFixture {
             ),
             before
         );
+        // Paying out the proceeds changes no offer nor any parameter (a semantic mutant also zeroed the
+        // node price there: the next buyer would have got a node for nothing).
+        assertEq(_offers(), offersBefore, "payTreasury changed an offer or a parameter");
         assertEq(usdc.balanceOf(address(staking)), _owed());
         vm.expectRevert(IStaking.ZeroAmount.selector);
         staking.payTreasury();
+    }
+
+    /// The membership offers and the parameters a purchase or a payout reads, as one value.
+    function _offers() internal view returns (bytes memory) {
+        return abi.encode(
+            staking.nodePrice(),
+            staking.founderPrice(),
+            staking.nodeLimit(),
+            staking.founderLimit(),
+            staking.nodeSold(),
+            staking.founderSold(),
+            staking.nodeHolders(),
+            staking.founderHolders(),
+            staking.feeBps(),
+            staking.minWithdrawal(),
+            staking.treasury()
+        );
+    }
+}
+
+contract StakingMembershipRecordTest is EconomicsFixture {
+    /// A founder seat bought without a node records a founder purchase only: the account does not
+    /// claim a node was bought (a semantic mutant marked both), as the Mine page's history shows it.
+    function test_purchaseFounder_withoutANode_recordsNoNodePurchase() public {
+        _buy(alice, true);
+        IStaking.AccountView memory a = lens.getAccount(alice);
+        assertEq(uint8(a.membership), uint8(IStaking.Membership.Founder));
+        assertTrue(a.purchasedFounder);
+        assertFalse(a.purchasedNode, "a founder purchase recorded a node purchase too");
+        // And the upgrade path records both, in order.
+        _buy(erin, false);
+        vm.startPrank(erin);
+        usdc.approve(address(staking), staking.founderPrice());
+        staking.upgradeNodeToFounder(type(uint256).max);
+        vm.stopPrank();
+        IStaking.AccountView memory e = lens.getAccount(erin);
+        assertTrue(e.purchasedNode && e.purchasedFounder);
+    }
+}
+
+contract StakingQuoteSplitTest is EconomicsFixture {
+    /// With node holders and no founder yet, an exchange's fee is only the nodes' half: the quote
+    /// says so to the unit, for an odd fee too (where the two halves differ by one unit), and the
+    /// exchange credits exactly the quoted net. A semantic mutant gave the split the holder counts the
+    /// wrong way round, which the even fees of every other test could not see.
+    function test_quoteExchange_withNodesOnly_chargesTheNodesHalfToTheUnit() public {
+        _buy(erin, false);
+        assertEq(staking.founderHolders(), 0);
+        _setParam(IStaking.Param.FeeBps, 1000);
+        _earn(carol, 100_000 * ONE);
+        _exchangeRepeatedly(carol, _earned(carol) / 20, 5); // the five free exchanges
+        uint256 amountIn = _earned(carol) / 4;
+        IStaking.ExchangeQuote memory q = lens.quoteExchange(carol, amountIn);
+        // An amount whose total fee (10% of the gross) is odd in USDC units.
+        while ((q.grossUsdc * 1000 / 10_000) % 2 == 0) {
+            amountIn -= 1e9;
+            q = lens.quoteExchange(carol, amountIn);
+        }
+        uint256 total = q.grossUsdc * 1000 / 10_000;
+        uint256 half = total * staking.ECOLOGICAL_SHARE_BPS() / 10_000;
+        assertTrue(half != total - half, "the two halves differ for an odd fee");
+        assertEq(q.fee, half, "only the nodes' half is charged while there is no founder");
+        assertEq(q.netUsdc, q.grossUsdc - half);
+        uint256 before = _withdrawable(carol);
+        vm.prank(carol);
+        staking.exchange(amountIn, 0, block.timestamp);
+        assertEq(_withdrawable(carol) - before, q.netUsdc, "the exchange credits the quoted net");
     }
 }
 
