@@ -5,6 +5,13 @@ import { Amount } from './Amount';
 import { Skeleton } from './loading';
 import './network-fee.css';
 
+/** What the placeholder names as the missing part, by `waitingFor`. */
+const waitingForKey = {
+  amount: 'networkFee.afterAmount',
+  address: 'networkFee.afterAddress',
+  binding: 'networkFee.afterBinding',
+} as const;
+
 /**
  * One line right above a form's main button (issue 24 §2): the network fee of the exact transaction
  * the button sends, in the chain's coin and in USDC at the pool price ("Network fee, at most
@@ -14,12 +21,6 @@ import './network-fee.css';
  * forms, an address in the bind dialog, an inviter for a stake by someone not yet in the referral
  * tree (the chain refuses that stake, so it has no fee of its own yet).
  */
-const waitingForKey = {
-  amount: 'networkFee.afterAmount',
-  address: 'networkFee.afterAddress',
-  binding: 'networkFee.afterBinding',
-} as const;
-
 export function NetworkFeeLine({
   state,
   valueUsdc,
