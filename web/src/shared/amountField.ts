@@ -35,11 +35,17 @@ export function useAmountField(decimals: number, token: AmountToken) {
   const [max, setMax] = useState<MaxChoice | undefined>(undefined);
   return {
     text,
-    /** Typing (or clearing after a transaction) ends what Max chose. */
+    /** Typing ends what Max chose. */
     setText: (next: string) => {
       setMax(undefined);
       setText(next);
     },
+    /**
+     * After a transaction: empties the field if it still reads `sent`, the text that was sent. A
+     * transaction can end after the user has typed the next amount (the receipt and the figures
+     * show first); that amount is theirs and stays.
+     */
+    clearIfUnchanged: (sent: string) => setText((current) => (current === sent ? '' : current)),
     fillMax: (value: bigint) => {
       const choice = maxChoice(value, decimals, token);
       setMax(choice);

@@ -62,6 +62,7 @@ export function useExchangeActions(state: ExchangeState) {
     exclusive(async () => {
       if (!session || !user) return toast(t('toast.connectWallet'));
       if (!deployment || earned === undefined) return toast(t('toast.queryFailed'));
+      const sentText = state.amountText;
       // After Max (the field untouched since): the whole balance, to the last unit.
       const validation =
         state.maxUsed && earned > 0n
@@ -103,7 +104,7 @@ export function useExchangeActions(state: ExchangeState) {
         failure: 'toast.txFailed',
         steps: (tx) => exchangeSteps(tx, deployment, validation.amount, minUsdcOut),
       });
-      if (done) state.setAmountText('');
+      if (done) state.clearAmountIfUnchanged(sentText);
     });
 
   return { collect, exchange };

@@ -87,11 +87,14 @@ export function useExchangeState() {
     symbol: rewardSymbol ?? t('list.rewardCoin'),
     rewardDecimals,
     amountText,
-    /** Typing (or clearing the field after an exchange) ends what Max chose. */
+    /** Typing ends what Max chose. */
     setAmountText: (text: string) => {
       setMaxText(undefined);
       setAmountText(text);
     },
+    /** After an exchange: empties the field unless the user has typed the next amount since. */
+    clearAmountIfUnchanged: (sent: string) =>
+      setAmountText((current) => (current === sent ? '' : current)),
     fillMax,
     maxUsed,
     toleranceBps,

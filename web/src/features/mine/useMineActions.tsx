@@ -41,6 +41,7 @@ export function useMineActions(state: MineState) {
     exclusive(async () => {
       if (!session || !user) return toast(t('toast.connectWallet'));
       if (!deployment || !a || minimum === undefined) return toast(t('toast.queryFailed'));
+      const sentText = state.amountText;
       const validation = validateWithdrawal(state.amount, a.withdrawable, minimum);
       if (!validation.ok)
         return toast(
@@ -52,7 +53,7 @@ export function useMineActions(state: MineState) {
       const done = await runMineTx(deployment, user, 'withdraw', validation.amount, (tx) =>
         withdrawSteps(tx, deployment, validation.amount),
       );
-      if (done) state.setAmountText('');
+      if (done) state.clearAmountIfUnchanged(sentText);
     });
 
   const withdrawCoin = () =>

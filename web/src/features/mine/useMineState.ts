@@ -32,8 +32,9 @@ export function useMineState() {
     usdcDecimals,
     rewardDecimals: deployment?.rewardTokenDecimals ?? 18,
     amountText: field.text,
-    /** Typing (or clearing after a withdrawal) ends what Max chose. */
+    /** Typing ends what Max chose. */
     setAmountText: field.setText,
+    clearAmountIfUnchanged: field.clearIfUnchanged,
     /** The amount the field stands for: after Max, the exact balance, not its rounded text. */
     amount: field.amount,
     /**

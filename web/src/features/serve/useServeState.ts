@@ -83,6 +83,7 @@ export function useServeState() {
     now,
     amountText: field.text,
     setAmountText: field.setText,
+    clearAmountIfUnchanged: field.clearIfUnchanged,
     /** The amount the field stands for (after Max: the exact balance or room, not its text). */
     amount: field.amount,
     /** Max (issue 24 §1): the balance, or the chosen plan's room left when smaller. */

@@ -25,6 +25,8 @@ interface PendingStake {
   ctx: StakeContext;
   plan: PlanView;
   amount: bigint;
+  /** The field's text when Stake was pressed: cleared after the stake unless retyped since. */
+  text: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export function useStakeActions(serve: ServeState) {
   const [waiting, setWaiting] = useState<PendingStake | null>(null);
   const { network, deployment, user, session, balance, minStake, plan, reserves, now } = serve;
 
-  const confirmAndStake = async ({ ctx, plan: chosen, amount }: PendingStake) => {
+  const confirmAndStake = async ({ ctx, plan: chosen, amount, text }: PendingStake) => {
     // The figures before signing are computed afresh: the uplines as bound now (the bind step may
     // just have added one), the pool's price and the chain's time as of this moment.
     let uplineCount: number | undefined;
@@ -95,7 +97,7 @@ export function useStakeActions(serve: ServeState) {
           : { labelKey: 'serve.earn.withdrawableFrom', unixSeconds: end };
       },
     });
-    if (done) serve.setAmountText('');
+    if (done) serve.clearAmountIfUnchanged(text);
   };
 
   const stake = async () => {
@@ -125,7 +127,7 @@ export function useStakeActions(serve: ServeState) {
         return toast(t('toast.queryFailed'));
       }
       hideLoading();
-      const next = { ctx, plan, amount: validation.amount };
+      const next = { ctx, plan, amount: validation.amount, text: serve.amountText };
       if (mustBind) return setWaiting(next);
       await confirmAndStake(next);
     });
