@@ -73,12 +73,6 @@ export async function usesPermit(ctx: StakeContext): Promise<boolean> {
   return !(await isContractAccount(client, ctx.user));
 }
 
-/**
- * Stakes `amount` into `planId`. A wallet that batches atomically gets the exact approval and the
- * stake as one confirmation ('Paying'; features/tx/batch.ts). Otherwise, with `permit` (usesPermit): a
- * permit for exactly `amount` ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
- * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.
- */
 /** `stake(planId, amount)`: what Stake sends (after its approval), and what its fee estimates. */
 export const stakeCall = (deployment: ChainDeployment, planId: number, amount: bigint) =>
   contractCall(deployment, {
@@ -101,6 +95,12 @@ export const stakePayment = (
   amount,
 });
 
+/**
+ * Stakes `amount` into `planId`. A wallet that batches atomically gets the exact approval and the
+ * stake as one confirmation ('Paying'; features/tx/batch.ts). Otherwise, with `permit` (usesPermit): a
+ * permit for exactly `amount` ('Authorizing'), then stakeWithPermit ('Paying'). Otherwise: approve exactly `amount` if the
+ * allowance is short ('Authorizing', receipt awaited), then stake ('Paying'). Never unlimited.
+ */
 export async function stakeSteps(
   tx: TxSteps,
   ctx: StakeContext,
