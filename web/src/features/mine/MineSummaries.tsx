@@ -52,19 +52,17 @@ export function MineSummary(props: {
         ? rewardValueInUsdc(amount, coinPriceInUsdc(pool.data, decimals), decimals)
         : undefined;
   return (
-    <>
-      <TxSummary
-        testId={`${kind}-summary`}
-        intro={t(`mine.summary.${kind}`, { amount: shown })}
-        rows={[
-          { label: t('serve.summary.contract'), address: deployment.staking },
-          { label: t('serve.summary.network'), value: network.label },
-          { label: t('serve.summary.amount'), amount, token, testId: 'summary-amount' },
-          ...(kind === 'claim' ? [] : [{ label: t('mine.summary.to'), address: user }]),
-        ]}
-        notes={[t(`mine.summary.${kind}Note`)]}
-      />
-      {kind === 'withdraw' ? null : <NetworkFeeLine state={fee} valueUsdc={valueUsdc} />}
-    </>
+    <TxSummary
+      testId={`${kind}-summary`}
+      intro={t(`mine.summary.${kind}`, { amount: shown })}
+      rows={[
+        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.summary.amount'), amount, token, testId: 'summary-amount' },
+        ...(kind === 'claim' ? [] : [{ label: t('mine.summary.to'), address: user }]),
+      ]}
+      notes={[t(`mine.summary.${kind}Note`)]}
+      fee={kind === 'withdraw' ? undefined : <NetworkFeeLine state={fee} valueUsdc={valueUsdc} />}
+    />
   );
 }

@@ -90,19 +90,17 @@ function AllowanceResetSummary(props: {
     build: () => resetCall(deployment),
   });
   return (
-    <>
-      <TxSummary
-        testId="allowance-reset-summary"
-        intro={t('serve.allowance.summary', { amount: shown })}
-        rows={[
-          // The address the approve goes to is the token's (issue 19 §3), not the staking contract.
-          { label: t('serve.summary.token'), address: deployment.usdc },
-          { label: t('serve.allowance.spender'), address: deployment.staking },
-          { label: t('serve.summary.network'), value: network.label },
-          { label: t('serve.allowance.amount'), amount: allowance, token: 'usdc' },
-        ]}
-      />
-      <NetworkFeeLine state={fee} />
-    </>
+    <TxSummary
+      testId="allowance-reset-summary"
+      intro={t('serve.allowance.summary', { amount: shown })}
+      rows={[
+        // The address the approve goes to is the token's (issue 19 §3), not the staking contract.
+        { label: t('serve.summary.token'), address: deployment.usdc },
+        { label: t('serve.allowance.spender'), address: deployment.staking },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.allowance.amount'), amount: allowance, token: 'usdc' },
+      ]}
+      fee={<NetworkFeeLine state={fee} />}
+    />
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The stake's 'Confirm operation' summary ends with the network fee of that exact stake (with its
+ * The stake's 'Confirm operation' summary shows the network fee of that exact stake (with its
  * exact approval when still needed), before the wallet opens: the figure the form showed, and the
  * first one a user sees who had to bind an invitation before staking (the form could not estimate
- * a stake the chain would have refused).
+ * a stake the chain would have refused). It comes right after the rows, above the long notes, so
+ * it is on screen when the dialog opens on a phone.
  */
 import { screen } from '@testing-library/react';
 import { networks } from '@app/contracts/chains';
@@ -52,5 +53,20 @@ describe('StakeSummary', () => {
     expect(screen.getByTestId('network-fee').textContent).toBe(
       'Network fee, at most 0.0001 ETH ≈ 0.30 USDC',
     );
+  });
+
+  test('the fee comes right after the rows: before the exact list and the notes', () => {
+    renderSummary([]);
+    const summary = screen.getByTestId('stake-summary');
+    const fee = screen.getByTestId('network-fee');
+    expect(summary.contains(fee)).toBe(true);
+    const rows = summary.querySelector('dl')!;
+    const after = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(after(rows, fee)).toBe(true);
+    expect(after(fee, screen.getByTestId('summary-exact'))).toBe(true);
+    expect(
+      after(fee, screen.getByText(/withdrawable to your own address when the 30-day term ends/)),
+    ).toBe(true);
   });
 });

@@ -42,33 +42,31 @@ export function StakeSummary(props: {
     stakePayment(deployment, props.planId, amount),
   );
   return (
-    <>
-      <TxSummary
-        testId="stake-summary"
-        intro={t('serve.summary.intro', { amount: shown, days: termDays })}
-        rows={[
-          { label: t('serve.summary.contract'), address: deployment.staking },
-          { label: t('serve.summary.token'), address: deployment.usdc },
-          { label: t('serve.summary.network'), value: network.label },
-          { label: t('serve.summary.amount'), amount, token: 'usdc' },
-          ...earningsRows(t, fmt, {
-            earnings,
-            termDays,
-            deployment,
-            symbol,
-            uplinesKnown,
-          }).map((row) => ({ ...row, testId: row.testId && `summary-${row.testId}` })),
-        ]}
-        notes={[
-          ...earningsNotes(t, symbol),
-          permit
-            ? t('serve.summary.permitSteps', { amount: exact })
-            : t('serve.summary.approveSteps', { amount: exact }),
-          t('serve.summary.exit', { days: termDays }),
-        ]}
-      />
-      <NetworkFeeLine state={fee} />
-    </>
+    <TxSummary
+      testId="stake-summary"
+      intro={t('serve.summary.intro', { amount: shown, days: termDays })}
+      rows={[
+        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.token'), address: deployment.usdc },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.summary.amount'), amount, token: 'usdc' },
+        ...earningsRows(t, fmt, {
+          earnings,
+          termDays,
+          deployment,
+          symbol,
+          uplinesKnown,
+        }).map((row) => ({ ...row, testId: row.testId && `summary-${row.testId}` })),
+      ]}
+      notes={[
+        ...earningsNotes(t, symbol),
+        permit
+          ? t('serve.summary.permitSteps', { amount: exact })
+          : t('serve.summary.approveSteps', { amount: exact }),
+        t('serve.summary.exit', { days: termDays }),
+      ]}
+      fee={<NetworkFeeLine state={fee} />}
+    />
   );
 }
 
@@ -108,18 +106,16 @@ export function WithdrawPrincipalSummary(props: {
     build: () => withdrawPrincipalCall(deployment, positionId),
   });
   return (
-    <>
-      <TxSummary
-        testId="withdraw-principal-summary"
-        intro={t('serve.principal.summary', { amount: shown })}
-        rows={[
-          { label: t('serve.summary.contract'), address: deployment.staking },
-          { label: t('serve.summary.network'), value: network.label },
-          { label: t('serve.summary.amount'), amount, token: 'usdc' },
-        ]}
-        notes={[early ? t('serve.principal.pausedNote') : t('serve.principal.finishedNote')]}
-      />
-      <NetworkFeeLine state={fee} valueUsdc={amount} />
-    </>
+    <TxSummary
+      testId="withdraw-principal-summary"
+      intro={t('serve.principal.summary', { amount: shown })}
+      rows={[
+        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('serve.summary.amount'), amount, token: 'usdc' },
+      ]}
+      notes={[early ? t('serve.principal.pausedNote') : t('serve.principal.finishedNote')]}
+      fee={<NetworkFeeLine state={fee} valueUsdc={amount} />}
+    />
   );
 }

@@ -31,14 +31,17 @@ interface AddressRow {
 
 /**
  * docs/TRUST.md rule 7: what the user is about to sign, in plain words, before any wallet prompt:
- * what it does (`intro`), the contract addresses and amounts (`rows`), and what follows (`notes`).
- * Texts already translated. A row's `testId` names its exact value (in the expander); the rounded
+ * what it does (`intro`), the contract addresses and amounts (`rows`), what it costs in network fee
+ * (`fee`, a <NetworkFeeLine>), and what follows (`notes`). Texts already translated. The fee comes
+ * right after the rows, above the expander and the notes: on a 390 px phone a long dialog's last
+ * line is below the fold, and the fee is what a newcomer looks for before signing. A row's `testId` names its exact value (in the expander); the rounded
  * value the dialog shows first is `<testId>-shown`.
  */
 export function TxSummary(props: {
   testId: string;
   intro: string;
   rows: SummaryRow[];
+  fee?: ReactNode;
   notes?: string[];
 }) {
   const { t } = useTranslation();
@@ -59,6 +62,7 @@ export function TxSummary(props: {
           </div>
         ))}
       </dl>
+      {props.fee}
       {exactRows.length > 0 ? (
         <details className="summary__exact" data-testid="summary-exact">
           <summary>{t('dialog.everything')}</summary>

@@ -13,9 +13,10 @@ const waitingForKey = {
 } as const;
 
 /**
- * One line right above a form's main button (issue 24 §2): the network fee of the exact transaction
- * the button sends, in the chain's coin and in USDC at the pool price ("Network fee, at most
- * 0.0001 ETH ≈ 0.30 USDC"), a placeholder while it is unknown, and never a made-up figure. With
+ * One line right above a form's main button (issue 24 §2), and in a Confirm dialog right after the
+ * summary's rows (TxSummary's `fee`): the network fee of the exact transaction the button sends, in
+ * the chain's coin and in USDC at the pool price ("Network fee, at most 0.0001 ETH ≈ 0.30 USDC"),
+ * a placeholder while it is unknown, and never a made-up figure. With
  * `valueUsdc` (what the amount moved is worth) it also warns, without blocking, when the fee is
  * worth more than the amount. `waitingFor` names what the placeholder waits for: an amount in most
  * forms, an address in the bind dialog, an inviter for a stake by someone not yet in the referral

@@ -56,21 +56,19 @@ export function PurchaseSummary(props: {
     amount: price,
   });
   return (
-    <>
-      <TxSummary
-        testId="purchase-summary"
-        intro={t(`nodes.summary.intro.${kind}`, { amount: shown })}
-        rows={[
-          { label: t('serve.summary.contract'), address: deployment.staking },
-          { label: t('serve.summary.token'), address: deployment.usdc },
-          { label: t('nodes.treasury'), address: treasury, testId: 'summary-treasury' },
-          { label: t('serve.summary.network'), value: network.label },
-          { label: t('nodes.price'), amount: price, token: 'usdc' },
-        ]}
-        notes={notes}
-      />
-      {/* An upgrade with nothing to pay is still a transaction: it has a fee too. */}
-      <NetworkFeeLine state={fee} />
-    </>
+    <TxSummary
+      testId="purchase-summary"
+      intro={t(`nodes.summary.intro.${kind}`, { amount: shown })}
+      rows={[
+        { label: t('serve.summary.contract'), address: deployment.staking },
+        { label: t('serve.summary.token'), address: deployment.usdc },
+        { label: t('nodes.treasury'), address: treasury, testId: 'summary-treasury' },
+        { label: t('serve.summary.network'), value: network.label },
+        { label: t('nodes.price'), amount: price, token: 'usdc' },
+      ]}
+      notes={notes}
+      // An upgrade with nothing to pay is still a transaction: it has a fee too.
+      fee={<NetworkFeeLine state={fee} />}
+    />
   );
 }
