@@ -52,5 +52,7 @@ export function useAmountField(decimals: number, token: AmountToken) {
       setText(choice.text);
     },
     amount: fieldAmount(text, decimals, max),
+    /** Whether the field still reads what Max put there (its amount is then Max's, exact). */
+    fromMax: max !== undefined && max.text === text,
   };
 }

@@ -63,11 +63,7 @@ export function useExchangeActions(state: ExchangeState) {
       if (!session || !user) return toast(t('toast.connectWallet'));
       if (!deployment || earned === undefined) return toast(t('toast.queryFailed'));
       const sentText = state.amountText;
-      // After Max (the field untouched since): the whole balance, to the last unit.
-      const validation =
-        state.maxUsed && earned > 0n
-          ? { ok: true as const, amount: earned }
-          : validateExchangeAmount(state.amountText, state.rewardDecimals, earned);
+      const validation = validateExchangeAmount(state.amount, earned);
       if (!validation.ok) return toast(t(validation.errorKey));
       // The summary shows a fresh quote, and the guard is taken from it.
       showLoading(t('loading.querying'));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'wagmi';
 import { parseAmountText } from '../../shared/amount';
-import { toReadableInput } from '../../shared/displayAmount';
+import { useAmountField } from '../../shared/amountField';
 import { publicClientFor } from '../../shared/chain/client';
 import { coinPriceInUsdc } from '../../shared/chain/pool';
 import {
@@ -41,24 +41,19 @@ export function useExchangeState() {
   ]);
   const queuedFee = useQueuedChange(network, deployment, 'feeBps');
 
-  const [amountText, setAmountText] = useState('');
-  // The text Max put in the field: while the field still reads it, the whole balance is exchanged
-  // to the last unit (the field shows it rounded, issue 24 §1).
-  const [maxText, setMaxText] = useState<string | undefined>(undefined);
   const [toleranceBps, setToleranceBps] = useState(DEFAULT_TOLERANCE_BPS);
   const rewardDecimals = deployment?.rewardTokenDecimals ?? 18;
   const earned = account.data?.earned;
-  const maxUsed = maxText !== undefined && maxText === amountText && earned !== undefined;
+  // Max shows the balance rounded and stands for all of it, to the last unit (issue 24 §1).
+  const field = useAmountField(rewardDecimals, 'reward');
   const fillMax = () => {
-    if (earned === undefined) return;
-    const text = toReadableInput(earned, rewardDecimals, 'reward');
-    setMaxText(text);
-    setAmountText(text);
+    if (earned !== undefined) field.fillMax(earned);
   };
 
-  // The quote follows the typed quantity once it settles, while it is a valid exchange.
-  const typedAmount = parseAmountText(useDebounced(amountText), rewardDecimals);
-  const settledAmount = maxUsed ? earned : typedAmount;
+  // The quote follows the typed quantity once it settles (at once after Max), while it is a
+  // valid exchange.
+  const typedAmount = parseAmountText(useDebounced(field.text), rewardDecimals);
+  const settledAmount = field.fromMax ? field.amount : typedAmount;
   const quotable =
     settledAmount !== undefined &&
     settledAmount > 0n &&
@@ -86,17 +81,12 @@ export function useExchangeState() {
     rewardSymbol,
     symbol: rewardSymbol ?? t('list.rewardCoin'),
     rewardDecimals,
-    amountText,
-    /** Typing ends what Max chose. */
-    setAmountText: (text: string) => {
-      setMaxText(undefined);
-      setAmountText(text);
-    },
-    /** After an exchange: empties the field unless the user has typed the next amount since. */
-    clearAmountIfUnchanged: (sent: string) =>
-      setAmountText((current) => (current === sent ? '' : current)),
+    amountText: field.text,
+    setAmountText: field.setText,
+    clearAmountIfUnchanged: field.clearIfUnchanged,
     fillMax,
-    maxUsed,
+    /** What the field stands for: after Max, the balance Max read, exact. */
+    amount: field.amount,
     toleranceBps,
     setToleranceBps,
     earned,

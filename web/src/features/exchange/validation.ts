@@ -1,14 +1,13 @@
-import { parseAmountText } from '../../shared/amount';
-
 export type ExchangeValidation = { ok: true; amount: bigint } | { ok: false; errorKey: string };
 
-/** Spec §5 (exchange): the quantity is required and must not exceed the exchangeable balance. */
+/**
+ * Spec §5 (exchange): the quantity is required and must not exceed the exchangeable balance.
+ * `amount` is what the field stands for (`useAmountField`): after Max, the exact balance.
+ */
 export function validateExchangeAmount(
-  text: string,
-  decimals: number,
+  amount: bigint | undefined,
   exchangeable: bigint,
 ): ExchangeValidation {
-  const amount = parseAmountText(text, decimals);
   if (amount === undefined || amount === 0n)
     return { ok: false, errorKey: 'exchange.errors.quantityRequired' };
   if (amount > exchangeable) return { ok: false, errorKey: 'exchange.errors.exceedsBalance' };
