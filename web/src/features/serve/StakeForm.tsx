@@ -12,7 +12,7 @@ import { PlanDetails } from './PlanDetails';
 import { stakePayment } from './stakeFlow';
 import { StakeReceive } from './StakeReceive';
 import type { ServeState } from './useServeState';
-import { checkStakeAmount } from './validation';
+import { checkStakeAmount, outsideReferralTree } from './validation';
 
 /**
  * The Serve page's one action (issue 19 §2, issue 24 §1): the plan as chips, one big amount input
@@ -47,8 +47,9 @@ export function StakeForm({
   const { amount, minStake } = serve;
   const unbound =
     deployment !== undefined &&
-    serve.uplines.data === 0 &&
-    serve.user?.toLowerCase() !== deployment.root.toLowerCase();
+    serve.user !== undefined &&
+    serve.uplines.data !== undefined &&
+    outsideReferralTree(serve.uplines.data > 0, serve.user, deployment.root);
   const stakeable =
     !unbound &&
     plan?.open === true &&

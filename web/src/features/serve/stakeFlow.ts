@@ -12,6 +12,7 @@ import {
   type TxSteps,
 } from '../tx';
 import { expectedInclusionSeconds } from './earnings';
+import { outsideReferralTree } from './validation';
 
 export interface StakeContext {
   config: Config;
@@ -23,7 +24,7 @@ export interface StakeContext {
 /** Permit signatures are valid for 20 minutes. */
 export const PERMIT_TTL_SECONDS = 20 * 60;
 
-/** True when the user has no upline on chain (zero address) and is not the founding (root) address. */
+/** outsideReferralTree, read from the chain now (the upline is the zero address when none). */
 export async function needsUpline({
   config,
   network,
@@ -37,8 +38,8 @@ export async function needsUpline({
     ),
     client.readContract(contractCall(deployment, { contract: 'staking', functionName: 'root' })),
   ]);
-  const none = !superior || superior.toLowerCase() === zeroAddress;
-  return none && user.toLowerCase() !== root.toLowerCase();
+  const hasUpline = Boolean(superior) && superior.toLowerCase() !== zeroAddress;
+  return outsideReferralTree(hasUpline, user, root);
 }
 
 export type UplineCheck = 'ok' | 'invalid' | 'self' | 'notInTree';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseAmountText } from '../../shared/amount';
-import { checkStakeAmount, stakeAddressProblem, stakeMax } from './validation';
+import { checkStakeAmount, outsideReferralTree, stakeAddressProblem, stakeMax } from './validation';
 
 /** The checks on the field's text, as the form applies them to what is typed. */
 const validateStakeAmount = (text: string, decimals: number, balance: bigint, min: bigint) =>
@@ -79,4 +79,14 @@ test('the checks on an exact amount: an exact balance above the minimum passes',
     ok: false,
     errorKey: 'serve.errors.amountRequired',
   });
+});
+
+const TREE_ROOT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TREE_USER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+test('a stake needs an inviter first only from someone outside the referral tree', () => {
+  assert.equal(outsideReferralTree(false, TREE_USER, TREE_ROOT), true);
+  assert.equal(outsideReferralTree(true, TREE_USER, TREE_ROOT), false);
+  // The founding address has no upline and stakes as it is, in any letter case.
+  assert.equal(outsideReferralTree(false, TREE_ROOT.toLowerCase(), TREE_ROOT), false);
 });

@@ -44,3 +44,11 @@ export function stakeMax(balance: bigint, plan: { cap: bigint; totalStaked: bigi
   const room = plan.cap > plan.totalStaked ? plan.cap - plan.totalStaked : 0n;
   return room < balance ? room : balance;
 }
+
+/**
+ * Whether a user must bind an inviter before staking: the contract takes stakes only from the
+ * referral tree, that is from the founding (root) address or from someone with an upline.
+ */
+export function outsideReferralTree(hasUpline: boolean, user: string, root: string): boolean {
+  return !hasUpline && user.toLowerCase() !== root.toLowerCase();
+}
