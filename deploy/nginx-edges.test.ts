@@ -15,6 +15,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { findFreePort } from '@app/contracts/local';
 import { startServer, type RunningServer } from '../server/src/start.ts';
+import { freshPgliteDir } from '../server/src/testing/harness.ts';
 import { t } from '../server/src/i18n/index.ts';
 import { checkOurNginx } from './check-nginx.ts';
 import { curl } from './topology/curl.ts';
@@ -28,6 +29,7 @@ interface Answer {
 
 describe('nginx edges', { skip: !fs.existsSync(NGINX) && `nginx (${NGINX}) missing` }, () => {
   let dir: string;
+  let pgliteDir: string | undefined;
   let api: RunningServer;
   let nginx: Nginx;
   let ca: Buffer;
@@ -41,7 +43,8 @@ describe('nginx edges', { skip: !fs.existsSync(NGINX) && `nginx (${NGINX}) missi
       port: 0,
       rpcUrls: {},
       deployment: 'local',
-      pgliteDir: path.join(dir, 'pglite'),
+      // A copy of an initialised data directory: initdb takes seconds.
+      pgliteDir: (pgliteDir = await freshPgliteDir()),
       indexer: false,
     });
     nginx = await startNginx({
@@ -58,6 +61,7 @@ describe('nginx edges', { skip: !fs.existsSync(NGINX) && `nginx (${NGINX}) missi
     await nginx?.stop();
     await api?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
   });
 
   const request = (

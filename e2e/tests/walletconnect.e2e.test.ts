@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer } from '../../server/src/start.ts';
+import { freshPgliteDir } from '../../server/src/testing/harness.ts';
 import { expectToast, STEP_MS, toastMark, useLanguage } from '../app.ts';
 import { chromiumArgs, chromiumPath } from '../browser.ts';
 import { repoDir, webDist } from '../harness.ts';
@@ -83,7 +84,7 @@ describe('WalletConnect when configured', { timeout: 600_000 }, () => {
   let withoutId: RunningServer;
 
   const serve = async (dist: string) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-wc-pglite-'));
+    const dataDir = await freshPgliteDir();
     dataDirs.push(dataDir);
     const server = await startServer({
       port: 0,
