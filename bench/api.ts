@@ -20,6 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { networkList } from '@app/contracts/chains';
 import { openDb } from '../server/src/db/db.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { databaseFor, type Engine } from '../server/src/testing/harness.ts';
@@ -35,9 +36,12 @@ const { values } = parseArgs({
     engine: { type: 'string' },
     mode: { type: 'string', default: 'hot' },
     visits: { type: 'string', default: '3' },
-    // chain:ms pairs, or one number for every chain: BSC makes a block every 0.45 s (since
-    // January 2026), Ethereum every 12 s.
-    'advance-ms': { type: 'string', default: '56:450,1:12000' },
+    // chain:ms pairs, or one number for every chain; by default each chain's block time
+    // (contracts/src/chains.ts: BSC 0.45 s since January 2026, Ethereum 12 s).
+    'advance-ms': {
+      type: 'string',
+      default: networkList.map((n) => `${n.chainId}:${n.blockTimeMs}`).join(','),
+    },
     'touched-per-block': { type: 'string', default: '20' },
   },
 });
