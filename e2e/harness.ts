@@ -144,6 +144,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         rpcUrls: { 1: eth.rpcUrl, 56: bsc.rpcUrl },
         deployment: 'local',
         webDist: webSnapshot,
+        // What a test waits for is often the index catching up: look for new blocks every 0.25 s
+        // rather than every second.
+        indexerPollMs: 250,
         adminAddresses: options.adminAddresses,
         writeRateLimit: options.writeRateLimit,
       }).then((s) => {
