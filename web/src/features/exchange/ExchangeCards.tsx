@@ -11,7 +11,7 @@ import { QueuedFeeNote } from '../../shared/ui/QueuedFeeNote';
 import { rewardValueInUsdc } from '../../shared/tokens';
 import { useNetworkFee } from '../../shared/useNetworkFee';
 import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
-import { harvestCall, positionsToHarvest } from './exchangeFlow';
+import { harvestFeeCall } from './exchangeFlow';
 import type { ExchangeState } from './useExchangeState';
 import { freeExchangesLeft } from './validation';
 
@@ -32,13 +32,7 @@ export function CollectCard(props: {
     deployment,
     user,
     deployment && user && pending !== undefined && pending > 0n
-      ? {
-          // The positions to harvest are read when estimating; the mining itself grows every
-          // block and changes nothing in the call, so it is no part of the key.
-          key: ['harvest'],
-          build: async (client) =>
-            harvestCall(deployment, user, await positionsToHarvest(client, deployment, user)),
-        }
+      ? harvestFeeCall(deployment, user)
       : undefined,
   );
   return (

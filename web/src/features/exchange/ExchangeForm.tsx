@@ -10,7 +10,7 @@ import { QueuedFeeNote } from '../../shared/ui/QueuedFeeNote';
 import { rewardValueInUsdc } from '../../shared/tokens';
 import { useNetworkFee } from '../../shared/useNetworkFee';
 import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
-import { exchangeCall } from './exchangeFlow';
+import { exchangeFeeCall } from './exchangeFlow';
 import type { ExchangeState } from './useExchangeState';
 import { TOLERANCE_CHOICES_BPS } from './validation';
 
@@ -42,10 +42,7 @@ export function ExchangeForm(props: {
     deployment,
     state.user,
     deployment && amountIn !== undefined && minOut !== undefined && minOut > 0n
-      ? {
-          key: ['exchange', amountIn.toString(), minOut.toString()],
-          build: (client) => exchangeCall(client, deployment, amountIn, minOut),
-        }
+      ? exchangeFeeCall(deployment, amountIn, minOut)
       : undefined,
   );
   return (

@@ -2,14 +2,27 @@ import type { NetworkInfo } from '@app/contracts/chains';
 import { useTranslation } from 'react-i18next';
 import type { ChainDeployment } from '../../shared/contracts';
 import { bpsToPercent } from '../../shared/format';
+import type { Address } from 'viem';
+import { NetworkFeeLine } from '../../shared/ui/NetworkFeeLine';
+import { useNetworkFee } from '../../shared/useNetworkFee';
 import { TxSummary } from '../tx';
-import { EXCHANGE_DEADLINE_SECONDS, type ExchangeQuote } from './exchangeFlow';
+import {
+  EXCHANGE_DEADLINE_SECONDS,
+  exchangeFeeCall,
+  harvestFeeCall,
+  type ExchangeQuote,
+} from './exchangeFlow';
 import { useTokenFormat } from '../../shared/tokens';
 
-/** What `exchange(amountIn, minUsdcOut, deadline)` does, with the quote, the slippage guard and the deadline. */
+/**
+ * What `exchange(amountIn, minUsdcOut, deadline)` does, with the quote, the slippage guard, the
+ * deadline and the network fee of that exact call (the guard from the fresh quote may differ from
+ * the form's, so its fee is estimated again).
+ */
 export function ExchangeSummary(props: {
   network: NetworkInfo;
   deployment: ChainDeployment;
+  user: Address;
   symbol: string;
   amountIn: bigint;
   quote: ExchangeQuote;
@@ -21,6 +34,12 @@ export function ExchangeSummary(props: {
   const { network, deployment, amountIn, quote, minUsdcOut, toleranceBps } = props;
   // Rounded here; every amount to the last base unit under "Everything the wallet will show".
   const coin = fmt.withSymbol(amountIn, 'reward');
+  const fee = useNetworkFee(
+    network,
+    deployment,
+    props.user,
+    exchangeFeeCall(deployment, amountIn, minUsdcOut),
+  );
   return (
     <TxSummary
       testId="exchange-summary"
@@ -56,15 +75,17 @@ export function ExchangeSummary(props: {
           testId: 'summary-deadline',
         },
       ]}
+      fee={<NetworkFeeLine state={fee} valueUsdc={quote.netUsdc} />}
       notes={[t('exchange.summary.guard'), t('exchange.summary.after')]}
     />
   );
 }
 
-/** What `harvest(user, ids)` does. */
+/** What `harvest(user, ids)` does, and its network fee. */
 export function HarvestSummary(props: {
   network: NetworkInfo;
   deployment: ChainDeployment;
+  user: Address;
   symbol: string;
   pending: bigint;
   positions: number;
@@ -72,6 +93,12 @@ export function HarvestSummary(props: {
   const { t } = useTranslation();
   const { network, deployment, pending, positions } = props;
   const coin = useTokenFormat().withSymbol(pending, 'reward');
+  const fee = useNetworkFee(
+    network,
+    deployment,
+    props.user,
+    harvestFeeCall(deployment, props.user),
+  );
   return (
     <TxSummary
       testId="harvest-summary"
@@ -81,6 +108,7 @@ export function HarvestSummary(props: {
         { label: t('serve.summary.network'), value: network.label },
         { label: t('exchange.pendingMining'), amount: pending, token: 'reward' },
       ]}
+      fee={<NetworkFeeLine state={fee} />}
       notes={[t('exchange.harvest.uplines')]}
     />
   );

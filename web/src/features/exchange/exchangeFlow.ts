@@ -1,6 +1,7 @@
 import type { Address, PublicClient } from 'viem';
 import { dexSwapGasLimit } from '@app/contracts/gas';
 import { contractCall, type ChainDeployment } from '../../shared/contracts';
+import type { FeeCall } from '../../shared/useNetworkFee';
 import type { TxSteps } from '../tx';
 
 /**
@@ -94,4 +95,28 @@ export function readQuote(
       args: [user, amountIn],
     }),
   );
+}
+
+/**
+ * The network fee's call for Collect mining: the positions to harvest are read when estimating;
+ * the mining itself grows every block and changes nothing in the call, so it is no part of the key.
+ */
+export function harvestFeeCall(deployment: ChainDeployment, user: Address): FeeCall {
+  return {
+    key: ['harvest'],
+    build: async (client) =>
+      harvestCall(deployment, user, await positionsToHarvest(client, deployment, user)),
+  };
+}
+
+/** The network fee's call for exchange(amountIn, minUsdcOut, deadline). */
+export function exchangeFeeCall(
+  deployment: ChainDeployment,
+  amountIn: bigint,
+  minUsdcOut: bigint,
+): FeeCall {
+  return {
+    key: ['exchange', amountIn.toString(), minUsdcOut.toString()],
+    build: (client) => exchangeCall(client, deployment, amountIn, minUsdcOut),
+  };
 }

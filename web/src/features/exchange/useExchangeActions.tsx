@@ -47,6 +47,7 @@ export function useExchangeActions(state: ExchangeState) {
           <HarvestSummary
             network={network}
             deployment={deployment}
+            user={user}
             symbol={symbol}
             pending={account.data.pendingMining}
             positions={ids.length}
@@ -89,6 +90,7 @@ export function useExchangeActions(state: ExchangeState) {
           <ExchangeSummary
             network={network}
             deployment={deployment}
+            user={user}
             symbol={symbol}
             amountIn={validation.amount}
             quote={fresh}
