@@ -25,8 +25,13 @@ export function fieldAmount(
   decimals: number,
   max: MaxChoice | undefined,
 ): bigint | undefined {
-  if (max !== undefined && max.text === text) return max.value;
+  if (readsMax(text, max)) return max.value;
   return parseAmountText(text, decimals);
+}
+
+/** Whether the field still reads the text Max put there. */
+function readsMax(text: string, max: MaxChoice | undefined): max is MaxChoice {
+  return max !== undefined && max.text === text;
 }
 
 /** An amount field's state with Max: the text shown and the amount it stands for. */
@@ -53,6 +58,6 @@ export function useAmountField(decimals: number, token: AmountToken) {
     },
     amount: fieldAmount(text, decimals, max),
     /** Whether the field still reads what Max put there (its amount is then Max's, exact). */
-    fromMax: max !== undefined && max.text === text,
+    fromMax: readsMax(text, max),
   };
 }
